@@ -1,0 +1,75 @@
+"""What each sub-command does."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from companion.config import Config
+from companion.devices import choose
+from companion.events.store import EventStore
+
+
+def run(args: argparse.Namespace, config: Config) -> int:
+    """Dispatch to the sub-command."""
+    # Commands that need OpenCV import it only when they run, so `config show` and `doctor` start fast.
+    if args.command in ("read-dice", "calibrate-colours"):
+        from companion.cli import dice
+
+        handler: Callable[[argparse.Namespace, Config], int] = (
+            dice.read_dice_command if args.command == "read-dice" else dice.calibrate_command
+        )
+    elif args.command in ("replay", "export"):
+        from companion.cli import logs
+
+        handler = logs.replay_command if args.command == "replay" else logs.export_command
+    else:
+        handler = {"serve": serve, "config": config_show, "doctor": doctor}[args.command]
+    return handler(args, config)
+
+
+def serve(args: argparse.Namespace, config: Config) -> int:
+    """Run the service until interrupted."""
+    from companion.server import serve_forever
+
+    return serve_forever(config)
+
+
+def config_show(args: argparse.Namespace, config: Config) -> int:
+    """Print the effective configuration and where each value came from."""
+    print(f"# config file: {config.file or 'none (built-in defaults)'}")
+    for name, value, origin in config.rows():
+        print(f"{name} = {json.dumps(value)}    # {origin}")
+    print(f"# data directory: {config.data_dir()}")
+    return 0
+
+
+def doctor(args: argparse.Namespace, config: Config) -> int:
+    """Say what camera, GPIO, serial and store would be used, and why."""
+    camera, _ = choose.choose_camera(config)
+    rows: list[dict[str, Any]] = [camera.to_dict(), choose.choose_gpio(config).to_dict()]
+    rows.append(choose.choose_serial(config).to_dict())
+    store_path = config.data_dir() / "events.db"
+    try:
+        with EventStore(store_path) as store:
+            games = len(store.games())
+        rows.append(
+            {
+                "device": "store",
+                "implementation": f"SQLite {store_path}",
+                "reason": f"{games} game(s)",
+                "is_stand_in": False,
+            }
+        )
+    except OSError as exc:
+        rows.append(
+            {"device": "store", "implementation": str(store_path), "reason": f"UNUSABLE: {exc}", "is_stand_in": False}
+        )
+    for row in rows:
+        flag = " [built-in stand-in]" if row["is_stand_in"] else ""
+        print(f"{row['device']:<16} {row['implementation']}{flag}\n{'':<16} why: {row['reason']}")
+    sys.stdout.flush()
+    return 0

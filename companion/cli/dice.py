@@ -1,0 +1,77 @@
+"""`companion read-dice` and `companion calibrate-colours`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+from vision.annotate import annotate
+from vision.calibration import Calibration, calibrate_from_examples
+from vision.image_io import load_image
+from vision.reader import read_dice
+
+from companion.config import Config
+from companion.errors import MalformedRequest
+from vision.errors import VisionError
+
+
+def calibration_path(config: Config) -> Path:
+    """Where this table's colour calibration is kept."""
+    return config.data_dir() / "calibration.json"
+
+
+def load_calibration(config: Config) -> Calibration | None:
+    """This table's colour calibration, if one was made."""
+    path = calibration_path(config)
+    return Calibration.load(path) if path.exists() else None
+
+
+def read_dice_command(args: argparse.Namespace, config: Config) -> int:
+    """Read every image; one JSON object per image (--jsonl) or a short text line."""
+    calibration = load_calibration(config)
+    if args.annotate:
+        args.annotate.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    for path in args.images:
+        started = time.perf_counter()
+        try:
+            image = load_image(path)
+            reading = read_dice(image, calibration)
+        except VisionError as exc:
+            failures += 1
+            print(json.dumps({"image": str(path), "error": str(exc)}), file=sys.stderr)
+            continue
+        ms = (time.perf_counter() - started) * 1000
+        dice = [{k: d[k] for k in ("value", "color", "bbox", "confidence")} for d in reading.to_dict()["dice"]]
+        if args.jsonl:
+            print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1)}))
+        else:
+            values = " ".join(f"{d['value'] or '?'}{(d['color'] or '?')[0]}" for d in dice)
+            print(f"{path}: {len(dice)} dice [{values}] in {ms:.0f} ms")
+        if args.annotate:
+            cv2.imwrite(str(args.annotate / f"{path.stem}.annotated.jpg"), annotate(image, reading))
+    return 1 if failures else 0
+
+
+def calibrate_command(args: argparse.Namespace, config: Config) -> int:
+    """Learn the table's die colours from images each showing one die of a named colour."""
+    examples = []
+    for item in args.examples:
+        colour, sep, path = item.partition("=")
+        if not sep or not colour or not path:
+            raise MalformedRequest(f"{item!r}: expected COLOUR=IMAGE, e.g. blue=blue.jpg")
+        image = load_image(Path(path))
+        reading = read_dice(image)
+        if len(reading.dice) != 1:
+            raise MalformedRequest(f"{path}: expected exactly one die in view, found {len(reading.dice)}")
+        examples.append((image, reading.dice[0].bbox, colour))
+    calibration = calibrate_from_examples(examples)
+    target = calibration_path(config)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    calibration.save(target)
+    print(f"calibration of {len(examples)} colour example(s) saved to {target}")
+    return 0

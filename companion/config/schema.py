@@ -1,0 +1,69 @@
+"""Every configuration key, its type, default and allowed values: the one place that says what is valid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Key:
+    """One configuration key: its type, built-in default, what is allowed and what it is for."""
+
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], str | None] | None = None
+
+    def allowed(self) -> str:
+        """Human text saying what values are allowed."""
+        if self.choices:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        return f"a {self.type.__name__}" + (f" ({self.help})" if self.check else "")
+
+
+def _port(value: Any) -> str | None:
+    return None if 1 <= value <= 65535 else "a port number from 1 to 65535"
+
+
+def _positive(value: Any) -> str | None:
+    return None if value > 0 else "a number above 0"
+
+
+def _camera(value: Any) -> str | None:
+    kinds = ("auto", "off", "picamera2", "webcam", "folder", "replay", "synthetic")
+    head = str(value).split(":", 1)[0]
+    return None if head in kinds else "auto, off, picamera2[:N], webcam:N, folder:DIR, replay:DIR or synthetic:SEED"
+
+
+SCHEMA: dict[str, dict[str, Key]] = {
+    "server": {
+        "host": Key(str, "127.0.0.1", "address to listen on; 0.0.0.0 to serve the whole LAN"),
+        "port": Key(int, 8321, "TCP port of the dashboard", check=_port),
+        "language": Key(str, "auto", "language of the pages", choices=("auto", "en", "fr")),
+        "threads": Key(int, 8, "worker threads of the web server", check=_positive),
+    },
+    "data": {
+        "dir": Key(str, "", "where games and calibrations are kept; empty = $XDG_DATA_HOME/companion"),
+    },
+    "camera": {
+        "source": Key(str, "auto", "camera source", check=_camera),
+        "width": Key(int, 1280, "capture width in pixels", check=_positive),
+        "height": Key(int, 720, "capture height in pixels", check=_positive),
+        "fps": Key(float, 10.0, "frames read per second", check=_positive),
+        "settle_seconds": Key(float, 0.25, "how long dice must lie still before a roll counts", check=_positive),
+    },
+    "gpio": {
+        "factory": Key(str, "auto", "GPIO pin factory", choices=("auto", "mock", "lgpio", "rpigpio", "native", "off")),
+        "pins": Key(dict, {}, "pin map (see README); empty = the built-in map"),
+    },
+    "serial": {
+        "port": Key(str, "auto", "microcontroller: auto, virtual, off, or a serial device path"),
+        "baudrate": Key(int, 115200, "serial speed", check=_positive),
+    },
+    "log": {
+        "level": Key(str, "INFO", "logging level", choices=("DEBUG", "INFO", "WARNING", "ERROR")),
+    },
+}

@@ -1,0 +1,135 @@
+"""The camera loop: frames from a source, dice read, rolls settled, the latest frame kept for the streams."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cv2
+import numpy as np
+from vision.annotate import annotate
+from vision.calibration import Calibration
+from vision.reader import read_dice
+from vision.settling import Settler
+
+from vision.reading import DiceReading
+from vision.sources import FrameSource
+
+log = logging.getLogger(__name__)
+
+
+class CameraWorker:
+    """Reads frames in a background thread; keeps only the latest frame and reading (stale ones are dropped)."""
+
+    def __init__(
+        self,
+        source: FrameSource,
+        on_reading: Callable[[DiceReading, str], None],
+        on_settled: Callable[[DiceReading], None],
+        *,
+        calibration: Calibration | None = None,
+        settle_seconds: float = 0.25,
+        fps: float = 10.0,
+    ) -> None:
+        self.source = source
+        self.calibration = calibration
+        self.settler = Settler(still_seconds=settle_seconds)
+        self._on_reading = on_reading
+        self._on_settled = on_settled
+        self._period = 1.0 / fps
+        self._changed = threading.Condition()
+        self._version = 0
+        self._frame: np.ndarray | None = None
+        self._reading: DiceReading | None = None
+        self._jpeg: tuple[int, bytes] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.errors = 0
+        self.last_error: str | None = None
+
+    def start(self) -> None:
+        """Start the background loop (once)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step()
+            except Exception as exc:  # a bad frame or a reader bug must not stop the camera
+                self.errors += 1
+                self.last_error = f"{type(exc).__name__}: {exc}"
+                log.exception("camera step failed")
+            self._stop.wait(max(0.0, self._period - (time.monotonic() - started)))
+
+    def step(self) -> DiceReading | None:
+        """Read one frame if there is one, read its dice and feed the settler."""
+        frame = self.source.read()
+        if frame is None:
+            return None
+        reading = read_dice(frame.image, self.calibration)
+        settled = self.settler.feed(frame, reading)
+        with self._changed:
+            self._frame, self._reading = frame.image, reading
+            self._version += 1
+            self._changed.notify_all()
+        self._on_reading(reading, self.settler.phase)
+        if settled is not None:
+            self._on_settled(settled.reading)
+        return reading
+
+    @property
+    def version(self) -> int:
+        """Increases with every frame read."""
+        return self._version
+
+    def latest_reading(self) -> DiceReading | None:
+        """The reading of the latest frame."""
+        return self._reading
+
+    def wait_for_frame(self, after_version: int, timeout: float) -> int:
+        """Block until a frame newer than after_version exists (or timeout); returns the current version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version > after_version or self._stop.is_set(), timeout)
+            return self._version
+
+    def latest_jpeg(self) -> tuple[int, bytes] | None:
+        """The latest frame with its dice outlined, as JPEG; encoded once per frame, only when asked for."""
+        with self._changed:
+            version, frame, reading, cached = self._version, self._frame, self._reading, self._jpeg
+        if frame is None or reading is None:
+            return None
+        if cached is not None and cached[0] == version:
+            return cached
+        ok, data = cv2.imencode(".jpg", annotate(frame, reading), [cv2.IMWRITE_JPEG_QUALITY, 75])
+        if not ok:
+            return None
+        self._jpeg = (version, data.tobytes())
+        return self._jpeg
+
+    def status(self) -> dict[str, Any]:
+        """What the health page shows of the camera."""
+        data = self.source.status().to_dict()
+        data.update(
+            description=self.source.description,
+            kind=self.source.kind,
+            is_mock=self.source.is_mock,
+            phase=self.settler.phase,
+            reader_errors=self.errors,
+            last_reader_error=self.last_error,
+        )
+        return data
+
+    def close(self) -> None:
+        """Stop the loop and close the source; safe to call twice."""
+        self._stop.set()
+        with self._changed:
+            self._changed.notify_all()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+        self.source.close()

@@ -1,0 +1,35 @@
+"""Built-in defaults in use (replay camera, mock pins, virtual microcontroller): announced, never silent."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("companion.defaults")
+
+
+@dataclass(frozen=True)
+class DeviceChoice:
+    """Which implementation a device uses and why; `is_stand_in` marks a mock, virtual or replay one."""
+
+    device: str
+    implementation: str
+    reason: str
+    is_stand_in: bool
+
+    def announce(self) -> None:
+        """Log the choice once: a warning for a stand-in, info for real hardware."""
+        if self.is_stand_in:
+            log.warning("%s: using %s (%s)", self.device, self.implementation, self.reason)
+        else:
+            log.info("%s: using %s (%s)", self.device, self.implementation, self.reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form for the health page."""
+        return {
+            "device": self.device,
+            "implementation": self.implementation,
+            "reason": self.reason,
+            "is_stand_in": self.is_stand_in,
+        }

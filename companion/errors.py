@@ -1,0 +1,52 @@
+"""Errors of the companion package: one root; each specific error also inherits the matching built-in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class CompanionError(Exception):
+    """Root of every error raised by the companion package."""
+
+    code = "error"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class ConfigError(CompanionError, ValueError):
+    """A configuration key or value that is unknown or not allowed."""
+
+    code = "bad_config"
+
+
+class MalformedRequest(CompanionError, ValueError):
+    """A request or move that is not well formed (missing field, wrong type, unknown value)."""
+
+    code = "malformed"
+
+
+class IllegalMove(CompanionError, ValueError):
+    """A well-formed move that the rules forbid right now."""
+
+    code = "illegal_move"
+
+
+class GameNotFound(CompanionError, LookupError):
+    """No game with that id (or no game kind with that name)."""
+
+    code = "not_found"
+
+
+class Conflict(CompanionError, ValueError):
+    """A request that does not fit the current state (nothing to undo, game already over...)."""
+
+    code = "conflict"
+
+
+class StoreError(CompanionError, OSError):
+    """The event store could not be read or written."""
+
+    code = "store_error"

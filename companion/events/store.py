@@ -1,0 +1,180 @@
+"""The append-only event log of every game, in SQLite (WAL, synchronous=FULL: an acknowledged event survives
+power loss). Nothing is ever updated or deleted: undo, redo and corrections are events too."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import GameNotFound, StoreError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One event of a game's log as it was acknowledged."""
+
+    game_id: str
+    seq: int
+    type: str
+    payload: dict[str, Any]
+    created_at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (also one line of an exported log)."""
+        return {
+            "game_id": self.game_id,
+            "seq": self.seq,
+            "type": self.type,
+            "payload": self.payload,
+            "created_at": self.created_at,
+        }
+
+
+class EventStore:
+    """SQLite-backed event log shared by the service's threads."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path) if str(path) != ":memory:" else Path(":memory:")
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db: sqlite3.Connection | None = sqlite3.connect(
+                str(path), check_same_thread=False, isolation_level=None
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the event store at {path}: {exc}") from exc
+        self._lock = threading.RLock()
+        self.last_write_at: float | None = None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._connection()
+        with self._lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            self.last_write_at = time.time()
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError("the event store is closed")
+        return self._db
+
+    def create_game(self, kind: str, first_event: dict[str, Any], game_id: str | None = None) -> StoredEvent:
+        """Create a game and write its first event in one transaction."""
+        game_id = game_id or uuid.uuid4().hex[:12]
+        now = time.time()
+        try:
+            with self._transaction() as db:
+                db.execute("INSERT INTO games (id, kind, created_at) VALUES (?, ?, ?)", (game_id, kind, now))
+                db.execute(
+                    "INSERT INTO events VALUES (?, 1, 'game_started', ?, ?)",
+                    (game_id, json.dumps(first_event, sort_keys=True), now),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"a game with id {game_id!r} exists already") from exc
+        return StoredEvent(game_id, 1, "game_started", first_event, now)
+
+    def append(self, game_id: str, type_: str, payload: dict[str, Any], expected_seq: int) -> StoredEvent:
+        """Append one event as number expected_seq; refuses if another event took that place first."""
+        now = time.time()
+        text = json.dumps(payload, sort_keys=True)
+        with self._transaction() as db:
+            row = db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+            if row[0] is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            if row[0] + 1 != expected_seq:
+                raise StoreError(f"game {game_id} moved on (event {row[0]} exists, expected {expected_seq - 1})")
+            db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", (game_id, expected_seq, type_, text, now))
+        return StoredEvent(game_id, expected_seq, type_, payload, now)
+
+    def events(self, game_id: str, after: int = 0) -> list[StoredEvent]:
+        """Events of one game with seq > after, in order."""
+        with self._lock:
+            rows = (
+                self._connection()
+                .execute(
+                    "SELECT seq, type, payload, created_at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+                    (game_id, after),
+                )
+                .fetchall()
+            )
+        return [StoredEvent(game_id, seq, t, json.loads(p), c) for seq, t, p, c in rows]
+
+    def games(self) -> list[tuple[str, str, float, int]]:
+        """(id, kind, created_at, number of events) of every game, newest first."""
+        with self._lock:
+            return (
+                self._connection()
+                .execute(
+                    "SELECT g.id, g.kind, g.created_at, COUNT(e.seq) FROM games g JOIN events e ON e.game_id = g.id "
+                    "GROUP BY g.id ORDER BY g.created_at DESC"
+                )
+                .fetchall()
+            )
+
+    def has_game(self, game_id: str) -> bool:
+        """True if the game exists."""
+        with self._lock:
+            row = self._connection().execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None
+
+    def get_setting(self, name: str) -> str | None:
+        """A small persisted setting (e.g. the active game)."""
+        with self._lock:
+            row = self._connection().execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, name: str, value: str) -> None:
+        """Persist a small setting."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (name, value))
+
+    def close(self) -> None:
+        """Close the database; safe to call twice."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,87 @@
+"""Free dice behind the general Game interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import MalformedRequest
+from companion.games.base import Game, Message, Player, RefusedMove, RolledDie, Verdict
+from companion.games.free_dice import rules
+from companion.games.free_dice.state import FreeDiceState
+
+
+class FreeDice:
+    """Players take turns rolling any dice; the pips add up to a running tally."""
+
+    id = "free_dice"
+    title = Message("free_dice.title")
+    min_players = 1
+    max_players = 8
+
+    def default_options(self) -> dict[str, Any]:
+        """No turn limit by default: the table finishes when it wants."""
+        return {"max_turns": 0}
+
+    def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> FreeDiceState:
+        """Everyone at 0, the first seat starts."""
+        unknown = set(options) - {"max_turns"}
+        if unknown:
+            raise MalformedRequest(f"unknown option(s) {sorted(unknown)} for free_dice; allowed: max_turns")
+        max_turns = options.get("max_turns", 0)
+        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 0 <= max_turns <= 1000:
+            raise MalformedRequest(f"option max_turns must be 0 (no limit) to 1000, got {max_turns!r}")
+        if not self.min_players <= len(players) <= self.max_players:
+            raise MalformedRequest(f"free_dice takes 1 to 8 players, got {len(players)}")
+        seats = len(players)
+        return FreeDiceState(seats, 0, (0,) * seats, (), False, False, 1, max_turns)
+
+    def parse_move(self, state: FreeDiceState, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Normalise a move."""
+        return rules.parse(data)
+
+    def legal(self, state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
+        """Judge a move."""
+        return rules.legal(state, move)
+
+    def apply(self, state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
+        """The next state, or RefusedMove."""
+        verdict = rules.legal(state, move)
+        if not verdict.is_allowed:
+            raise RefusedMove(verdict)
+        return rules.apply(state, move)
+
+    def roll_move(self, state: FreeDiceState, dice: Sequence[RolledDie]) -> dict[str, Any] | None:
+        """A settled reading is the current player's roll, if they have not rolled yet."""
+        readable = [{"value": d.value, "color": d.color} for d in dice if d.value is not None]
+        if state.is_over or state.has_rolled or not readable:
+            return None
+        return {"type": "roll", "seat": state.current, "dice": readable}
+
+    def view(self, state: FreeDiceState) -> dict[str, Any]:
+        """Players with their tallies, whose turn, the last roll and what the table should do next."""
+        last = state.rolls[-1] if state.rolls else None
+        if state.is_over:
+            prompt = Message("free_dice.prompt.over")
+        elif state.has_rolled:
+            prompt = Message("free_dice.prompt.next", {"seat": state.current + 1})
+        else:
+            prompt = Message("free_dice.prompt.roll", {"seat": state.current + 1})
+        return {
+            "players": [{"seat": s, "score": state.tallies[s]} for s in range(state.seats)],
+            "current_seat": None if state.is_over else state.current,
+            "is_over": state.is_over,
+            "turn": state.turn,
+            "prompt": prompt.to_dict(),
+            "last_roll": None
+            if last is None
+            else {"seat": last[0], "dice": [{"value": v, "color": c} for v, c in last[1]]},
+            "ranking": rules.ranking(state) if state.is_over else None,
+        }
+
+    def state_to_dict(self, state: FreeDiceState) -> dict[str, Any]:
+        """Complete JSON form."""
+        return state.to_dict()
+
+
+GAME: Game = FreeDice()

@@ -1,0 +1,84 @@
+"""Rules of free dice: each player in turn rolls once, the pips are added to their tally; highest tally wins.
+
+A minimal game that exercises the whole path (camera, log, undo, corrections, verdicts, lights)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import MalformedRequest
+from companion.games.base import Citation, Message, Verdict
+from companion.games.free_dice.state import FreeDiceState, Roll
+
+MOVE_TYPES = ("roll", "end_turn", "finish")
+MAX_DICE = 60
+CITATION = Citation(game="free_dice", section="free_dice.rules", rule="free_dice.turns")
+
+
+def parse(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Normalise a move; MalformedRequest names the field at fault."""
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise MalformedRequest(f"move.type {kind!r} is not allowed; allowed: {', '.join(MOVE_TYPES)}")
+    move: dict[str, Any] = {"type": kind}
+    if "seat" in data:
+        seat = data["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise MalformedRequest(f"move.seat must be a seat number (0, 1, ...), got {seat!r}")
+        move["seat"] = seat
+    if kind == "roll":
+        move["dice"] = _dice(data.get("dice"))
+    return move
+
+
+def _dice(dice: Any) -> list[dict[str, Any]]:
+    if not isinstance(dice, list) or not 1 <= len(dice) <= MAX_DICE:
+        raise MalformedRequest(f"move.dice must be a list of 1 to {MAX_DICE} dice, got {dice!r}")
+    parsed = []
+    for index, die in enumerate(dice):
+        value = die.get("value") if isinstance(die, Mapping) else None
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise MalformedRequest(f"move.dice[{index}].value must be a whole number from 1 to 6, got {value!r}")
+        color = die.get("color")
+        if color is not None and not isinstance(color, str):
+            raise MalformedRequest(f"move.dice[{index}].color must be a colour name or null, got {color!r}")
+        parsed.append({"value": value, "color": color})
+    return parsed
+
+
+def legal(state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
+    """Judge a normalised move."""
+    if state.is_over:
+        return Verdict.refuse(Message("free_dice.refused.game_over"), CITATION)
+    seat = move.get("seat", state.current)
+    if seat >= state.seats:
+        return Verdict.refuse(Message("free_dice.refused.no_such_seat", {"seat": seat + 1}), CITATION)
+    if seat != state.current and move["type"] != "finish":
+        return Verdict.refuse(Message("free_dice.refused.not_your_turn", {"seat": seat + 1}), CITATION)
+    if move["type"] == "roll" and state.has_rolled:
+        return Verdict.refuse(Message("free_dice.refused.already_rolled"), CITATION)
+    if move["type"] == "end_turn" and not state.has_rolled:
+        return Verdict.refuse(Message("free_dice.refused.roll_first"), CITATION)
+    return Verdict.allow()
+
+
+def apply(state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
+    """The next state after a legal move."""
+    if move["type"] == "roll":
+        roll: Roll = tuple((d["value"], d["color"]) for d in move["dice"])
+        tallies = list(state.tallies)
+        tallies[state.current] += sum(value for value, _ in roll)
+        return replace(state, tallies=tuple(tallies), rolls=(*state.rolls, (state.current, roll)), has_rolled=True)
+    if move["type"] == "end_turn":
+        following = (state.current + 1) % state.seats
+        turn = state.turn + (1 if following == 0 else 0)
+        is_over = state.max_turns > 0 and turn > state.max_turns
+        return replace(state, current=following, has_rolled=False, turn=turn, is_over=is_over)
+    return replace(state, is_over=True)
+
+
+def ranking(state: FreeDiceState) -> list[int]:
+    """Seats from highest tally to lowest (ties keep seat order)."""
+    return sorted(range(state.seats), key=lambda seat: -state.tallies[seat])

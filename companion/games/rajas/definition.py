@@ -1,0 +1,79 @@
+"""Fixed definition of Rajas of the Ganges: components, action spaces, options (facts live in board files)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+GAME_ID: Final = "rajas"
+COLORS: Final = ("blue", "green", "orange", "violet")
+DICE_PER_COLOR: Final = 12
+TILES_PER_COLOR: Final = 16
+BUILDINGS: Final = ("temple", "palace", "fort", "mill")
+GOODS: Final = ("silk", "tea", "spice")
+STACKS: Final = ("snake", "tiger", "cow")
+ROADS: Final = ("straight", "curve", "junction", "crossing", "dead_end")
+TILE_KINDS: Final = ("normal", "village", "shalimar", "tiger")
+TIGER_TILES: Final = ("ashoka_pillar", "akbar_bridge", "black_market", "imperial_flag")
+
+START_MONEY: Final = (3, 4, 5, 6)
+START_KARMA: Final = 1
+MAX_KARMA: Final = 3
+UPGRADE_LEVELS: Final = (2, 3, 4)
+START_WORKERS: Final = 3
+KALI_CAPACITY: Final = {"normal": 10, "navaratnas": 8}
+
+# Extra workers wait on these spaces; the third one is removed when the second is taken (base game).
+FAME_WORKER_SPACE: Final = 15
+MONEY_WORKER_SPACE: Final = 20
+FAME_BONUSES: Final = {5: "upgrade", 24: "karma2", 31: "boat"}
+MONEY_BONUSES: Final = ((12, "boat"), (33, "dice2"), (44, "boat"), (55, "dice2"))
+FATE_FAME_SPACE: Final = 18
+FATE_MONEY_SPACE: Final = 24
+GEMSTONE_SPACE: Final = 10
+
+# Palace (one worker per space). Terrace: take a die of that colour. Balcony: pay key colour, get 2 of value.
+TERRACES: Final = ("green", "orange", "blue", "violet")
+BALCONIES: Final = {"orange": "violet", "green": "blue", "violet": "green", "blue": "orange"}
+ROOMS: Final = {1: "mogul", 2: "dancer", 3: "yogi", 4: "raja", 5: "master_builder", 6: "portuguese"}
+ROOM_VALUES: Final = {name: value for value, name in ROOMS.items()}
+PORTUGUESE_STEPS: Final = 6
+PORTUGUESE_LAST_SPACES: Final = 6
+
+WHITE_YIELDS: Final = ("die", "money3", "upgrade", "karma")
+BROWN_YIELDS: Final = (
+    "fame_per_market_tile",
+    "fame_per_3_river",
+    "money_per_building",
+    "money_per_yield_tile",
+    "fame_per_curve",
+    "money_per_upgrade",
+    "fame_per_worker",
+    "money_per_village",
+)
+
+MODULES: Final = (
+    "navaratnas",
+    "mixed_groups",
+    "ganga",
+    "ganga2",
+    "mango",
+    "shalimar",
+    "tiger",
+    "fate",
+    "gemstone",
+)
+
+
+def layout_for(players: int) -> str:
+    """The board layout for a player count: side 2p, or side 3-4p with covers at 3."""
+    return {2: "2p", 3: "3p", 4: "4p"}[players]
+
+
+def river_side(players: int) -> str:
+    """The double-sided main board has one river per side."""
+    return "2p" if players == 2 else "34p"
+
+
+def default_options() -> dict[str, Any]:
+    """A base game with no module; facts known of the owner's copy are added by the service."""
+    return {"modules": [], "experienced": [], "facts": {}}

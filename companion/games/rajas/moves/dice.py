@@ -1,0 +1,121 @@
+"""Dice: paying them (with karma flips or the gemstone trader), gaining them, and the roll that follows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.rajas.core import has_module, player, push, require
+from companion.games.rajas.definition import COLORS
+from companion.games.rajas.state import dice_count
+
+
+def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: str) -> list[tuple[str, int]]:
+    """Return paid dice to the supply; the (colour, value used) of each. Karma flips cost one level each."""
+    me = player(data, seat)
+    used = []
+    flips = 0
+    for die in dice:
+        color, value, as_value, via = die["color"], die["value"], die["as"], die["via"]
+        require(value in me["dice"][color], "dice.own", "die_not_owned", color={"key": f"rajas.color.{color}"},
+                value=value)
+        me["dice"][color].remove(value)
+        data["supply"][color] += 1
+        if via == "karma":
+            require(_karma_reaches(data, seat, value, as_value), "karma.flip", "karma_face", value=value,
+                    target=as_value)
+            flips += 1
+        elif via == "gemstone":
+            require(data["turn"]["worker"] == "gemstone" and not data["turn"]["gemstone"], "gemstone.turn",
+                    "gemstone_unavailable")
+            data["turn"]["gemstone"] = True
+        used.append((color, as_value))
+    require(flips <= me["karma"], "karma.flip", "short_of_karma", needed=flips, karma=me["karma"])
+    me["karma"] -= flips
+    return used
+
+
+def _karma_reaches(data: dict[str, Any], seat: int, value: int, target: int) -> bool:
+    opposite = 7 - value
+    if target == opposite:
+        return True
+    # Ashoka Pillar (Tiger expansion): the flipped face may be moved one pip either way.
+    return has_tile(data, seat, "ashoka_pillar") and abs(target - opposite) == 1
+
+
+def has_tile(data: dict[str, Any], seat: int, name: str) -> bool:
+    """Whether a player's province shows a named (tiger) tile."""
+    return any(t.get("name") == name and not t["covered"] for t in player(data, seat)["tiles"])
+
+
+def gain_dice(data: dict[str, Any], seat: int, fixed: dict[str, int] | None = None, free: int = 0,
+              reason: str = "gain") -> None:
+    """Queue a roll of newly taken dice: `fixed` colours, plus `free` dice of the player's choice."""
+    fixed = {c: n for c, n in (fixed or {}).items() if n > 0}
+    if not fixed and free <= 0:
+        return
+    push(data, {"kind": "roll", "seat": seat, "fixed": fixed, "free": free, "reroll": None, "reason": reason})
+
+
+def reroll(data: dict[str, Any], seat: int, dice: list[dict[str, Any]]) -> None:
+    """Take dice off the Kali to roll them again (outer terrace); they come back through the roll."""
+    me = player(data, seat)
+    for die in dice:
+        require(die["value"] in me["dice"][die["color"]], "dice.own", "die_not_owned",
+                color={"key": f"rajas.color.{die['color']}"}, value=die["value"])
+        me["dice"][die["color"]].remove(die["value"])
+    if dice:
+        colors = sorted(d["color"] for d in dice)
+        push(data, {"kind": "roll", "seat": seat, "fixed": {}, "free": 0, "reroll": colors, "reason": "reroll"})
+
+
+def resolve_roll(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    """Put rolled dice on the Kali: exactly what was offered, unless the Kali or the supply runs short."""
+    me = player(data, pending["seat"])
+    taken = Counter(d["color"] for d in move["dice"])
+    if pending["reroll"] is not None:
+        require(sorted(taken.elements()) == pending["reroll"] and not move["return"], "dice.roll",
+                "reroll_mismatch", expected=len(pending["reroll"]))
+    else:
+        _return_dice(data, me, move["return"], len(move["dice"]))
+        _check_offer(data, me, pending, taken)
+        for color, count in taken.items():
+            data["supply"][color] -= count
+    for die in move["dice"]:
+        me["dice"][die["color"]].append(die["value"])
+    for color in COLORS:
+        me["dice"][color].sort()
+    require(dice_count(me) <= me["capacity"], "dice.kali_limit", "kali_full", capacity=me["capacity"])
+
+
+def _return_dice(data: dict[str, Any], me: dict[str, Any], returned: list[dict[str, Any]], taking: int) -> None:
+    # Dice go back only to make room for the new ones (rulebook: take fewer, or free hands first).
+    room_needed = max(0, dice_count(me) + taking - me["capacity"])
+    require(len(returned) <= room_needed, "dice.kali_limit", "return_not_needed", needed=room_needed)
+    for die in returned:
+        require(die["value"] in me["dice"][die["color"]], "dice.own", "die_not_owned",
+                color={"key": f"rajas.color.{die['color']}"}, value=die["value"])
+        me["dice"][die["color"]].remove(die["value"])
+        data["supply"][die["color"]] += 1
+
+
+def _check_offer(data: dict[str, Any], me: dict[str, Any], pending: dict[str, Any], taken: Counter[str]) -> None:
+    fixed: dict[str, int] = pending["fixed"]
+    extra = sum(max(0, n - fixed.get(c, 0)) for c, n in taken.items())
+    require(extra <= pending["free"], "dice.roll", "roll_mismatch", offered=offer_size(pending))
+    for color, count in taken.items():
+        require(count <= data["supply"][color], "dice.supply", "supply_empty", color={"key": f"rajas.color.{color}"})
+    short = offer_size(pending) - sum(taken.values())
+    if short <= 0 or dice_count(me) + sum(taken.values()) >= me["capacity"]:
+        return
+    left = {c: data["supply"][c] - taken[c] for c in COLORS}
+    could_fixed = any(left[c] > 0 and taken[c] < n for c, n in fixed.items())
+    could_free = extra < pending["free"] and sum(left.values()) > 0
+    require(not could_fixed and not could_free, "dice.roll", "roll_mismatch", offered=offer_size(pending))
+
+
+def offer_size(pending: dict[str, Any]) -> int:
+    """How many dice a pending roll offers."""
+    if pending["reroll"] is not None:
+        return len(pending["reroll"])
+    return int(sum(pending["fixed"].values()) + pending["free"])

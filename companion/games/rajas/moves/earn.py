@@ -1,0 +1,92 @@
+"""Taking a printed reward (river space, special income, river tile, yield tile) for a player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import has_module, player, push
+from companion.games.rajas.definition import COLORS
+from companion.games.rajas.moves.dice import gain_dice
+from companion.games.rajas.moves.market import identical_score, market_count, mixed_score
+from companion.games.rajas.moves.tracks import add_fame, add_karma, add_money, ask_upgrade
+
+PALACE_REWARD_ROOMS = ("dancer", "yogi", "raja", "master_builder", "portuguese")
+
+
+def earn(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    """Give one reward; choices and rolls it needs are queued for the table."""
+    kind = reward["kind"]
+    me = player(data, seat)
+    if kind == "all":
+        for part in reward["of"]:
+            earn(data, seat, part)
+    elif kind in _SIMPLE:
+        _SIMPLE[kind](data, seat, reward)
+    elif kind in ("money_per_market", "market_mixed", "market_identical"):
+        add_money(data, seat, _market_money(me, reward))
+    elif kind in ("fame_per_upgrade", "fame_per_karma"):
+        add_fame(data, seat, me["upgrades_done"] if kind == "fame_per_upgrade" else 2 * me["karma"])
+    elif kind == "money_per_upgrade":
+        add_money(data, seat, 2 * me["upgrades_done"])
+    else:
+        from companion.games.rajas.modules.yields import earn_yield
+
+        earn_yield(data, seat, reward)
+
+
+def _market_money(me: dict[str, Any], reward: dict[str, Any]) -> int:
+    if reward["kind"] == "money_per_market":
+        return market_count(me)
+    if reward["kind"] == "market_mixed":
+        return mixed_score(me)
+    return identical_score(me, reward["max"])
+
+
+def _dice(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    fixed = {c: reward.get("colors", []).count(c) for c in COLORS}
+    gain_dice(data, seat, fixed, reward.get("count", len(reward.get("colors", []))) - sum(fixed.values()))
+
+
+def _karma_dice(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    karma = player(data, seat)["karma"]
+    if reward.get("color"):
+        gain_dice(data, seat, {reward["color"]: karma})
+    else:
+        gain_dice(data, seat, free=karma)
+
+
+def _room(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    rooms = list(PALACE_REWARD_ROOMS) if reward["kind"] == "palace" else [reward["room"]]
+    push(data, {"kind": "room", "seat": seat, "rooms": rooms})
+
+
+def _boat(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    if reward["kind"] == "next_free":
+        from companion.games.rajas.moves.river import move_to_next_free
+
+        move_to_next_free(data, seat)
+    else:
+        push(data, {"kind": reward["kind"], "seat": seat, "max": reward.get("max", 0)})
+
+
+def _white(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
+    if has_module(data, "navaratnas"):
+        push(data, {"kind": "yield_use", "seat": seat})
+    else:
+        push(data, {"kind": "yield_draw", "seat": seat})
+
+
+_SIMPLE = {
+    "dice": _dice,
+    "karma": lambda d, s, r: add_karma(d, s, r["amount"]),
+    "money": lambda d, s, r: add_money(d, s, r["amount"]),
+    "fame": lambda d, s, r: add_fame(d, s, r["amount"]),
+    "upgrade": lambda d, s, r: ask_upgrade(d, s, r["count"]),
+    "palace": _room,
+    "room": _room,
+    "karma_dice": _karma_dice,
+    "boat": _boat,
+    "dolphin": _boat,
+    "next_free": _boat,
+    "yield_white": _white,
+}

@@ -1,0 +1,58 @@
+"""Markets: scoring one market per good (mixed) or several of one good (identical goods)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import fact, player, require
+from companion.games.rajas.definition import GOODS
+from companion.games.rajas.moves.dice import pay_dice
+from companion.games.rajas.moves.tracks import add_money
+
+MIXED = "market_mixed"
+IDENTICAL = "market_identical"
+
+
+def market_values(me: dict[str, Any], good: str) -> list[int]:
+    """Values of a player's visible markets of one good, best first."""
+    values = [m["value"] for t in me["tiles"] if not t["covered"] for m in t["markets"] if m["good"] == good]
+    return sorted(values, reverse=True)
+
+
+def market_count(me: dict[str, Any]) -> int:
+    """Markets in a province (the Black Market tile counts as one)."""
+    markets = sum(len(t["markets"]) for t in me["tiles"] if not t["covered"])
+    return markets + sum(1 for t in me["tiles"] if t.get("name") == "black_market" and not t["covered"])
+
+
+def mixed_score(me: dict[str, Any], goods: list[str] | None = None) -> int:
+    """Money for the best market of each good (or of the goods chosen)."""
+    chosen = GOODS if goods is None else goods
+    return sum(market_values(me, g)[0] for g in chosen if market_values(me, g))
+
+
+def identical_score(me: dict[str, Any], limit: int, good: str | None = None) -> int:
+    """Money for up to `limit` markets of one good (the best good when none is named)."""
+    goods = GOODS if good is None else (good,)
+    return max(sum(market_values(me, g)[:limit]) for g in goods)
+
+
+def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """Mixed goods: one market per good; at 3-4 players one own worker per round on this market."""
+    if len(data["players"]) >= 3:
+        require(seat not in data["spaces"].get(MIXED, []), "market.mixed_once", "mixed_market_once")
+    add_money(data, seat, mixed_score(player(data, seat), move.get("goods")))
+
+
+def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """Identical goods: discard one die, score up to its value in markets of one good."""
+    require(len(move["pay"]) == 1, "market.identical", "pay_one_die")
+    (_, value), = pay_dice(data, seat, move["pay"], "market.identical")
+    count = value if move.get("count") is None else move["count"]
+    require(count <= value, "market.identical", "too_many_markets", count=count, value=value)
+    add_money(data, seat, identical_score(player(data, seat), count, move["good"]))
+
+
+def slot_count(data: dict[str, Any], area: str) -> int:
+    """How many workers an area of the board takes (printed, per layout)."""
+    return int(fact(data, f"{data['layout']}.{area}.slots", "placement.one_per_space"))

@@ -1,0 +1,43 @@
+"""`companion serve`: the service and its dashboard under waitress, until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from types import FrameType
+
+from waitress.server import create_server
+
+from companion.config import Config
+from companion.web import create_app
+from companion.wiring import build_service
+
+log = logging.getLogger(__name__)
+
+
+def serve_forever(config: Config) -> int:
+    """Build the service, serve the dashboard, and close everything cleanly on a stop signal."""
+    service = build_service(config)
+    host, port = config.get("server", "host"), config.get("server", "port")
+    app = create_app(config={"LANGUAGE": config.get("server", "language")}, services=service)
+    server = create_server(app, host=host, port=port, threads=config.get("server", "threads"), channel_timeout=60)
+    stopping = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        if not stopping.is_set():
+            stopping.set()
+            log.info("stopping on signal %d", signum)
+            server.close()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    log.info("dashboard on http://%s:%d/ (data in %s)", host, port, config.data_dir())
+    try:
+        server.run()
+    except OSError:
+        if not stopping.is_set():
+            raise
+    finally:
+        service.close()
+    return 0

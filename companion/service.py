@@ -1,0 +1,246 @@
+"""The companion service: games and their logs, the camera, the lights, all behind one object.
+
+The web layer, the command line and the buttons all go through this object; it never touches hardware
+directly: the parts are built by companion.wiring and passed in.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.devices.notices import DeviceChoice
+from companion.errors import Conflict, GameNotFound, MalformedRequest
+from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
+from companion.events.store import EventStore, StoredEvent
+from companion.games.base import Player, RefusedMove, RolledDie, Verdict
+from companion.games.registry import game_kind, game_kinds
+from companion.session import GameSession
+
+log = logging.getLogger(__name__)
+
+PLAYER_COLORS = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
+APPENDABLE = ("move", "undo", "redo", "correction")
+
+
+class Companion:
+    """Owns the store, the open game sessions and the event bus; devices plug in through the bus."""
+
+    def __init__(self, store: EventStore, *, bus: EventBus | None = None) -> None:
+        self.store = store
+        self.bus = bus or EventBus()
+        self.devices: dict[str, Any] = {}
+        self.choices: list[DeviceChoice] = []
+        self.started_at = time.time()
+        self._sessions: dict[str, GameSession] = {}
+        self._lock = threading.RLock()
+        self._changed = threading.Condition()
+        self._version = 0
+        self.last_reading: dict[str, Any] | None = None
+        self.last_settled: dict[str, Any] | None = None
+        self.bus.subscribe(RollSettled, self._on_roll_settled)
+        self.bus.subscribe(ButtonPressed, self._on_button)
+
+    # ---- games
+    def kinds(self) -> list[dict[str, Any]]:
+        """The games that can be started."""
+        return [
+            {
+                "id": g.id,
+                "title": g.title.to_dict(),
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": g.default_options(),
+            }
+            for g in game_kinds().values()
+        ]
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game in the store, newest first."""
+        return [
+            {"game_id": gid, "kind": kind, "created_at": created, "events": count, "is_active": gid == self.active_id}
+            for gid, kind, created, count in self.store.games()
+        ]
+
+    def create_game(
+        self, kind: str, players: Sequence[Mapping[str, Any]], options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Start a game, make it the table's active game and return its view."""
+        game = game_kind(kind)
+        seated = _players(players)
+        merged = {**game.default_options(), **dict(options or {})}
+        seed = uuid.uuid4().int % 2**31
+        game.setup(seated, merged, seed)  # refuses bad players/options before anything is written
+        start = {"kind": kind, "players": [p.to_dict() for p in seated], "options": merged, "seed": seed}
+        stored = self.store.create_game(kind, start)
+        self.set_active(stored.game_id)
+        view = self.session(stored.game_id).view()
+        self._published(stored, view)
+        return view
+
+    def session(self, game_id: str) -> GameSession:
+        """The open session of a game, rebuilt from its log the first time."""
+        with self._lock:
+            if game_id not in self._sessions:
+                if not self.store.has_game(game_id):
+                    raise GameNotFound(f"no game {game_id!r}")
+                self._sessions[game_id] = GameSession(self.store, game_id)
+            return self._sessions[game_id]
+
+    def view(self, game_id: str) -> dict[str, Any]:
+        """What the table shows for a game."""
+        return self.session(game_id).view()
+
+    def check(self, game_id: str, move: Mapping[str, Any]) -> Verdict:
+        """Judge a move without playing it ("Can I...?")."""
+        verdict = self.session(game_id).check(move)
+        self.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+        return verdict
+
+    def append(self, game_id: str, type_: str, payload: Mapping[str, Any], origin: str = "api") -> StoredEvent:
+        """Check and write one event (a move, undo, redo or correction); refused events write nothing."""
+        if type_ not in APPENDABLE:
+            raise MalformedRequest(f"event type {type_!r} is not allowed; allowed: {', '.join(APPENDABLE)}")
+        if not isinstance(payload, Mapping):
+            raise MalformedRequest("event payload must be an object")
+        session = self.session(game_id)
+        try:
+            stored = session.append(type_, {**payload, "origin": origin})
+        except RefusedMove as exc:
+            self.bus.publish(VerdictGiven(game_id, exc.verdict.to_dict()))
+            raise
+        self._published(stored, session.view())
+        return stored
+
+    def _published(self, stored: StoredEvent, view: dict[str, Any]) -> None:
+        with self._changed:
+            self._version += 1
+            self._changed.notify_all()
+        self.bus.publish(GameEventAppended(stored.game_id, stored.seq, stored.type, stored.payload, view))
+
+    def events(self, game_id: str, after: int = 0) -> list[StoredEvent]:
+        """A game's log after a given seq."""
+        self.session(game_id)
+        return self.store.events(game_id, after)
+
+    def wait_for_change(self, version: int, timeout: float) -> int:
+        """Block until any game changed after `version` (or timeout); returns the current version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version != version, timeout)
+            return self._version
+
+    @property
+    def version(self) -> int:
+        """Increases with every acknowledged event."""
+        return self._version
+
+    # ---- the table's active game
+    @property
+    def active_id(self) -> str | None:
+        """The game the camera and the buttons play into."""
+        return self.store.get_setting("active_game")
+
+    def set_active(self, game_id: str) -> None:
+        """Make a game the table's active game (persisted)."""
+        self.session(game_id)
+        self.store.set_setting("active_game", game_id)
+
+    # ---- camera and buttons
+    def reading_updated(self, reading: dict[str, Any], phase: str) -> None:
+        """Called by the camera loop for every frame read."""
+        self.last_reading = {**reading, "phase": phase, "at": time.time()}
+        self.bus.publish(ReadingUpdated(reading, phase))
+
+    def _on_roll_settled(self, event: RollSettled) -> None:
+        self.last_settled = {**event.reading, "at": event.settled_at}
+        game_id = self.active_id
+        if game_id is None:
+            return
+        session = self.session(game_id)
+        dice = [RolledDie(d.get("value"), d.get("color"), d.get("zone")) for d in event.reading.get("dice", [])]
+        move = session.game.roll_move(session.state, dice)
+        if move is None:
+            return
+        try:
+            self.append(game_id, "move", {"move": dict(move), "reading": event.reading}, origin="camera")
+        except (RefusedMove, Conflict, MalformedRequest) as exc:
+            log.info("settled roll not played: %s", exc)
+
+    def _on_button(self, event: ButtonPressed) -> None:
+        game_id = self.active_id
+        if game_id is None:
+            return
+        try:
+            if event.name == "undo":
+                self.append(game_id, "undo", {}, origin=event.origin)
+            elif event.name == "next":
+                self.append(game_id, "move", {"move": {"type": "end_turn"}}, origin=event.origin)
+            elif event.name == "confirm" and self.last_settled is not None:
+                self.bus.publish(RollSettled(self.last_settled, time.time()))
+        except (RefusedMove, Conflict, MalformedRequest) as exc:
+            log.info("button %s refused: %s", event.name, exc)
+
+    # ---- health and shutdown
+    def health(self) -> dict[str, Any]:
+        """What is in use for the camera, GPIO, microcontroller and store, and whether each is a stand-in."""
+        devices = {}
+        for name, device in self.devices.items():
+            try:
+                devices[name] = device.status()
+            except Exception as exc:  # a broken device must not break the health page
+                devices[name] = {"error": f"{type(exc).__name__}: {exc}"}
+        return {
+            "ok": True,
+            "uptime_s": round(time.time() - self.started_at, 1),
+            "choices": [c.to_dict() for c in self.choices],
+            "devices": devices,
+            "store": {
+                "path": str(self.store.path),
+                "last_write_at": self.store.last_write_at,
+                "games": len(self.store.games()),
+            },
+            "active_game": self.active_id,
+            "bus_failures": self.bus.failures,
+        }
+
+    def close(self) -> None:
+        """Stop devices and close the store; safe to call twice."""
+        for device in list(self.devices.values()):
+            try:
+                device.close()
+            except Exception:
+                log.exception("closing %r failed", device)
+        self.devices.clear()
+        with self._changed:
+            self._version += 1
+            self._changed.notify_all()
+        self.store.close()
+
+    def __enter__(self) -> Companion:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
+    if not isinstance(players, Sequence) or isinstance(players, str) or not players:
+        raise MalformedRequest("players must be a non-empty list of {name, color}")
+    seated = []
+    for seat, data in enumerate(players):
+        if not isinstance(data, Mapping):
+            raise MalformedRequest(f"players[{seat}] must be an object with a name")
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise MalformedRequest(f"players[{seat}].name must be a name of 1 to 40 characters, got {name!r}")
+        color = data.get("color") or PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        if color not in PLAYER_COLORS:
+            raise MalformedRequest(
+                f"players[{seat}].color {color!r} is not allowed; allowed: {', '.join(PLAYER_COLORS)}"
+            )
+        seated.append(Player(seat, name.strip(), color))
+    return seated

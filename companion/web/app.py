@@ -1,0 +1,79 @@
+"""The Flask application: the dashboard pages, the JSON API and the live streams of one Companion service."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from companion.events.store import EventStore
+from companion.service import Companion
+from companion.web import language
+from companion.web.context import SERVICE, SLOTS
+from companion.web.errors import register_error_handlers
+from companion.web.slots import StreamSlots
+
+log = logging.getLogger(__name__)
+
+DEFAULTS: dict[str, Any] = {
+    "LANGUAGE": "auto",  # server.language: auto (browser), en or fr
+    "HEARTBEAT_SECONDS": 15.0,  # SSE comment heartbeat, also how soon a gone client is noticed
+    "READING_HZ": 5.0,  # most readings per second sent on /stream/reading
+    "CAMERA_FPS": 8.0,  # most frames per second sent on /stream/camera.mjpg
+    "CAMERA_KEEPALIVE_SECONDS": 5.0,  # resend the last frame this often when the camera is idle
+    "MAX_STREAMS": 6,  # open streams at once; keep it below the server's threads (see server.py)
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None, services: Companion | None = None) -> Flask:
+    """Build the web app around a service (an in-memory one, announced in the log, when none is given)."""
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(dict(config or {}))
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    if services is None:
+        log.warning("web app started without a service: using an in-memory event store (games are not kept)")
+        services = Companion(EventStore(":memory:"))
+    app.extensions[SERVICE] = services
+    app.extensions[SLOTS] = StreamSlots(int(app.config["MAX_STREAMS"]))
+    app.before_request(language.choose_locale)
+    app.after_request(language.remember_locale)
+    _register_template_helpers(app)
+    register_error_handlers(app)
+    _register_blueprints(app)
+    return app
+
+
+def _register_template_helpers(app: Flask) -> None:
+    from companion.web import dice
+
+    app.jinja_env.globals.update(
+        t=language.t,
+        msg=language.message_text,
+        citation=language.citation_text,
+        color_name=language.color_text,
+        locale=language.current_locale,
+        die_pips=dice.pips,
+        die_colors=dice.DIE_COLORS,
+        die_style=dice.style,
+        ago=dice.ago,
+    )
+
+
+def _register_blueprints(app: Flask) -> None:
+    from companion.web.api import api
+    from companion.web.pages import pages
+    from companion.web.streams import streams
+
+    app.register_blueprint(pages)
+    app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(streams, url_prefix="/stream")
+
+
+def settings_from(config: Any) -> dict[str, Any]:
+    """Web settings from the service configuration (companion.config.loader.Config)."""
+    threads = int(config.get("server", "threads"))
+    return {"LANGUAGE": config.get("server", "language"), "MAX_STREAMS": max(1, threads - 2)}

@@ -1,0 +1,95 @@
+"""The reader's language for one request, and the translation helpers the templates and the API use.
+
+Order: `?lang=xx` (then kept in a cookie), the cookie, the server setting (server.language unless "auto"),
+the browser's Accept-Language, English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, g, has_request_context, request
+from flask.typing import ResponseReturnValue
+
+from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
+
+COOKIE = "lang"
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def choose_locale() -> None:
+    """Pick the language of the current request (a before_request hook)."""
+    asked = request.args.get("lang")
+    if asked in SUPPORTED_LOCALES:
+        g.locale, g.new_locale = asked, asked
+        return
+    cookie = request.cookies.get(COOKIE)
+    configured = current_app.config.get("LANGUAGE", "auto")
+    preferred = cookie if cookie in SUPPORTED_LOCALES else configured
+    g.locale = negotiate(request.headers.get("Accept-Language"), preferred)
+
+
+def remember_locale(response: Any) -> ResponseReturnValue:
+    """Keep a language chosen with ?lang= in a cookie (an after_request hook)."""
+    chosen = g.get("new_locale")
+    if chosen:
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax")
+    return response
+
+
+def current_locale() -> str:
+    """The language of the current request, English outside a request."""
+    if has_request_context():
+        return str(g.get("locale", DEFAULT_LOCALE))
+    return DEFAULT_LOCALE
+
+
+def t(key: str, **params: Any) -> str:
+    """A UI text in the reader's language."""
+    return translate(current_locale(), key, params)
+
+
+def has_text(key: str) -> bool:
+    """True if a catalogue defines this key (lets a page skip optional texts without a warning)."""
+    return key in catalogues.keys(DEFAULT_LOCALE) or key in catalogues.keys(current_locale())
+
+
+def message_text(message: Mapping[str, Any] | None) -> str:
+    """A game's Message ({"key", "params"}) in the reader's language; empty for None."""
+    if not message:
+        return ""
+    return translate(current_locale(), str(message.get("key")), message.get("params") or {})
+
+
+def citation_text(citation: Mapping[str, Any] | None) -> str:
+    """Where a rule comes from, as one readable line: game, rulebook section and rule when known."""
+    if not citation:
+        return ""
+    parts = []
+    game = citation.get("game")
+    if game and has_text(f"{game}.title"):
+        parts.append(t(f"{game}.title"))
+    for field in ("section", "rule"):
+        key = citation.get(field)
+        if key:
+            parts.append(t(str(key)) if has_text(str(key)) else str(key))
+    return " — ".join(parts)
+
+
+def verdict_texts(verdict: Mapping[str, Any]) -> dict[str, str]:
+    """The readable parts of a verdict: status, reason, citation and the question for a missing fact."""
+    missing = verdict.get("missing") or {}
+    return {
+        "status": t(f"verdict.status.{verdict.get('status')}"),
+        "reason": message_text(verdict.get("reason")),
+        "citation": citation_text(verdict.get("citation")),
+        "question": message_text(missing.get("question")) if missing else "",
+    }
+
+
+def color_text(color: str | None) -> str:
+    """A colour name in the reader's language (unknown colours are shown as they are)."""
+    if not color:
+        return t("color.unknown")
+    return t(f"color.{color}") if has_text(f"color.{color}") else color

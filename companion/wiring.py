@@ -1,0 +1,80 @@
+"""Build the service from the configuration: store, camera, GPIO panel and microcontroller link.
+
+Every device is chosen by companion.devices.choose (announced in the log and on the health page) and
+passed into the parts that use it; nothing here is needed by the tests, which build the service directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from companion.cli.dice import load_calibration
+from companion.config import Config
+from companion.devices import choose
+from companion.devices.camera import CameraWorker
+from companion.devices.lights import open_bridge, open_panel
+from companion.devices.signals import SignalHub
+from companion.events.bus import RollSettled
+from companion.events.store import EventStore
+from companion.service import Companion
+from vision.sources import open_source
+
+log = logging.getLogger(__name__)
+
+
+def build_service(config: Config) -> Companion:
+    """A service with every configured device opened and started."""
+    data_dir = config.data_dir()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    service = Companion(EventStore(data_dir / "events.db"))
+    try:
+        _attach_camera(service, config)
+        hub = SignalHub(service.bus)
+        _attach_lights(service, config, hub)
+    except BaseException:
+        service.close()
+        raise
+    for choice in service.choices:
+        choice.announce()
+    return service
+
+
+def _attach_camera(service: Companion, config: Config) -> None:
+    choice, spec = choose.choose_camera(config)
+    service.choices.append(choice)
+    if spec is None:
+        return
+    source = open_source(
+        spec, width=config.get("camera", "width"), height=config.get("camera", "height"), fps=config.get("camera", "fps")
+    )
+
+    def settled(reading: Any) -> None:
+        service.bus.publish(RollSettled(reading.to_dict(), time.time()))
+
+    worker = CameraWorker(
+        source,
+        on_reading=lambda reading, phase: service.reading_updated(reading.to_dict(), phase),
+        on_settled=settled,
+        calibration=load_calibration(config),
+        settle_seconds=config.get("camera", "settle_seconds"),
+        fps=config.get("camera", "fps"),
+    )
+    service.devices["camera"] = worker
+    worker.start()
+
+
+def _attach_lights(service: Companion, config: Config, hub: SignalHub) -> None:
+    gpio = choose.choose_gpio(config)
+    service.choices.append(gpio)
+    if gpio.implementation != "none":
+        panel = open_panel(gpio.implementation, config.get("gpio", "pins"), service.bus)
+        service.devices["gpio"] = panel
+        hub.add_sink(panel.show)
+    serial = choose.choose_serial(config)
+    service.choices.append(serial)
+    if serial.implementation != "none":
+        bridge = open_bridge(serial.implementation, config.get("serial", "baudrate"), service.bus)
+        service.devices["microcontroller"] = bridge
+        hub.add_sink(bridge.show)

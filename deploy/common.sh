@@ -1,0 +1,48 @@
+# Shared helpers of the deploy scripts (sourced, not run).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${COMPANION_VENV:-$ROOT/.venv}"
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        echo "need root for: $*" >&2; return 1; fi
+}
+
+apt_install() {
+    # Install Debian packages that are missing; apt-get update once per run.
+    local missing=()
+    for pkg in "$@"; do dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg"); done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    command -v apt-get >/dev/null || { echo "not a Debian system: please install ${missing[*]}" >&2; return 1; }
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}"
+}
+
+is_raspberry_pi() {
+    grep -qs "Raspberry Pi" /proc/device-tree/model
+}
+
+python_ok() {
+    python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null
+}
+
+make_venv() {
+    # A venv for the project; on a Pi it sees apt's picamera2 and lgpio (--system-site-packages).
+    python_ok || { echo "Python 3.11 or newer is needed (python3 is $(python3 -V 2>&1))" >&2; exit 1; }
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then apt_install python3-venv; fi
+    if [ ! -x "$VENV/bin/python" ]; then
+        local flags=()
+        is_raspberry_pi && flags+=(--system-site-packages)
+        python3 -m venv "${flags[@]}" "$VENV"
+    fi
+    "$VENV/bin/python" -m pip install -q --upgrade pip
+}
+
+pip_install() {
+    # The project itself (editable) with the given extras, pinned by the Pi constraints on a Pi.
+    local spec="$ROOT$1"
+    local flags=()
+    is_raspberry_pi && flags+=(-c "$ROOT/deploy/constraints-pi.txt")
+    "$VENV/bin/python" -m pip install -q "${flags[@]}" -e "$spec"
+}

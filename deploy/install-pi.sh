@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install the companion as a system service on Raspberry Pi OS bookworm (run from a clone, as a sudoer).
+# Idempotent: run it again after `git pull` to update.
+set -euo pipefail
+SRC="$(cd "$(dirname "$0")/.." && pwd)"
+DEST=/opt/companion
+source "$SRC/deploy/common.sh"
+
+apt_install python3-venv python3-picamera2 python3-lgpio rsync
+id companion >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/companion --create-home \
+    --groups video,gpio,dialout companion
+as_root mkdir -p "$DEST" /etc/companion
+as_root rsync -a --delete --exclude .venv --exclude .git "$SRC/" "$DEST/"
+as_root chown -R companion:companion "$DEST"
+[ -f /etc/companion/config.toml ] || as_root cp "$SRC/deploy/config.example.toml" /etc/companion/config.toml
+[ -f /etc/companion/environment ] || echo "COMPANION_DATA__DIR=/var/lib/companion" | as_root tee /etc/companion/environment >/dev/null
+# The venv sees apt's picamera2 and lgpio (--system-site-packages, chosen by common.sh on a Pi).
+as_root env COMPANION_VENV="$DEST/.venv" bash -c "source $DEST/deploy/common.sh; make_venv; pip_install ''"
+as_root chown -R companion:companion "$DEST"
+as_root cp "$SRC/deploy/99-companion-microcontroller.rules" /etc/udev/rules.d/
+as_root udevadm control --reload-rules && as_root udevadm trigger || true
+as_root cp "$SRC/deploy/companion.service" /etc/systemd/system/companion.service
+as_root systemctl daemon-reload
+as_root systemctl enable --now companion.service
+as_root env COMPANION_DATA__DIR=/var/lib/companion "$DEST/.venv/bin/companion" --config /etc/companion/config.toml doctor || true
+echo "companion installed: journalctl -u companion -f ; dashboard on port 8321"

@@ -1,0 +1,76 @@
+"""Configuration: defaults, file, environment, flags, and refusals that name the key and the value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.config import load_config
+from companion.errors import ConfigError
+
+
+def test_defaults_bind_to_loopback_and_say_where_they_come_from() -> None:
+    config = load_config(env={})
+    assert config.get("server", "host") == "127.0.0.1"
+    assert config.origins["server"]["host"] == "default"
+
+
+def test_file_then_env_then_flags_override_in_that_order(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[server]\nport = 9001\nhost = "0.0.0.0"\n[camera]\nfps = 5\n')
+    config = load_config(path, env={"COMPANION_SERVER__PORT": "9002"}, flags={"server.host": "127.0.0.2"})
+    assert config.get("server", "port") == 9002
+    assert config.origins["server"]["port"] == "env:COMPANION_SERVER__PORT"
+    assert config.get("server", "host") == "127.0.0.2"
+    assert config.origins["server"]["host"] == "flag:--host"
+    assert config.get("camera", "fps") == 5.0
+    assert config.origins["camera"]["fps"] == f"file:{path}"
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("[server]\nprot = 1\n", ["server.prot", "server.port"]),
+        ("[sever]\nport = 1\n", ["sever", "server"]),
+        ("[server]\nport = 70000\n", ["server.port", "70000", "1 to 65535"]),
+        ('[server]\nport = "80"\n', ["server.port", "'80'", "int"]),
+        ('[server]\nlanguage = "de"\n', ["server.language", "'de'", "'fr'"]),
+        ('[camera]\nsource = "kinect:0"\n', ["camera.source", "kinect:0", "webcam:N"]),
+        ("[server\n", ["not valid TOML"]),
+    ],
+)
+def test_a_wrong_key_or_value_is_named(tmp_path: Path, text: str, names: list[str]) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, env={})
+    for name in names:
+        assert name in str(caught.value)
+
+
+def test_a_wrong_environment_value_is_named() -> None:
+    with pytest.raises(ConfigError, match="COMPANION_CAMERA__FPS"):
+        load_config(env={"COMPANION_CAMERA__FPS": "fast"})
+
+
+def test_start_up_with_a_bad_config_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[gpio]\nfactory = 'wiringpi'\n")
+    assert main(["--config", str(path), "serve"]) == 2
+    assert "gpio.factory" in capsys.readouterr().err
+
+
+def test_config_show_prints_every_key_and_its_origin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[server]\nport = 9100\n")
+    assert main(["--config", str(path), "config", "show"]) == 0
+    out = capsys.readouterr().out
+    assert f"server.port = 9100    # file:{path}" in out
+    assert 'server.host = "127.0.0.1"    # default' in out
+
+
+def test_data_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert load_config(env={}).data_dir() == tmp_path / "companion"
