@@ -7,10 +7,10 @@ import signal
 import threading
 from types import FrameType
 
-from waitress.server import create_server
-
 from companion.config import Config
 from companion.web import create_app
+from companion.web.app import settings_from
+from companion.web.server import make_server
 from companion.wiring import build_service
 
 log = logging.getLogger(__name__)
@@ -20,8 +20,8 @@ def serve_forever(config: Config) -> int:
     """Build the service, serve the dashboard, and close everything cleanly on a stop signal."""
     service = build_service(config)
     host, port = config.get("server", "host"), config.get("server", "port")
-    app = create_app(config={"LANGUAGE": config.get("server", "language")}, services=service)
-    server = create_server(app, host=host, port=port, threads=config.get("server", "threads"), channel_timeout=60)
+    app = create_app(config=settings_from(config), services=service)
+    server = make_server(app, host, port, threads=config.get("server", "threads"))
     stopping = threading.Event()
 
     def stop(signum: int, frame: FrameType | None) -> None:

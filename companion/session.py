@@ -113,6 +113,10 @@ class GameSession:
             view = self.game.view(self.state)
             for shown in view.get("players", []):
                 shown.update(self.players[shown["seat"]].to_dict())
+            prompt = view.get("prompt")
+            if prompt and isinstance(prompt.get("params", {}).get("seat"), int):
+                # Games speak of seats; the table speaks of people.
+                prompt["params"]["player"] = self.players[prompt["params"]["seat"]].name
             view.update(
                 game_id=self.game_id,
                 kind=self.game.id,

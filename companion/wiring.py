@@ -15,6 +15,7 @@ from companion.config import Config
 from companion.devices import choose
 from companion.devices.camera import CameraWorker
 from companion.devices.lights import open_bridge, open_panel
+from companion.devices.notices import DeviceChoice
 from companion.devices.signals import SignalHub
 from companion.events.bus import RollSettled
 from companion.events.store import EventStore
@@ -47,7 +48,10 @@ def _attach_camera(service: Companion, config: Config) -> None:
     if spec is None:
         return
     source = open_source(
-        spec, width=config.get("camera", "width"), height=config.get("camera", "height"), fps=config.get("camera", "fps")
+        spec,
+        width=config.get("camera", "width"),
+        height=config.get("camera", "height"),
+        fps=config.get("camera", "fps"),
     )
 
     def settled(reading: Any) -> None:
@@ -66,10 +70,12 @@ def _attach_camera(service: Companion, config: Config) -> None:
 
 
 def _attach_lights(service: Companion, config: Config, hub: SignalHub) -> None:
-    gpio = choose.choose_gpio(config)
-    service.choices.append(gpio)
-    if gpio.implementation != "none":
-        panel = open_panel(gpio.implementation, config.get("gpio", "pins"), service.bus)
+    factory = config.get("gpio", "factory")
+    if factory == "off":
+        service.choices.append(DeviceChoice("gpio", "none", "gpio.factory = off", True))
+    else:
+        panel, choice = open_panel(factory, config.get("gpio", "pins"), service.bus)
+        service.choices.append(choice)
         service.devices["gpio"] = panel
         hub.add_sink(panel.show)
     serial = choose.choose_serial(config)

@@ -110,8 +110,14 @@ def test_unknown_game_is_not_found(service: Companion) -> None:
 
 def test_replaying_the_log_rebuilds_the_same_state(service: Companion, free_game: dict) -> None:
     gid = free_game["game_id"]
-    steps = [("move", roll(4, 2)), ("move", {"move": {"type": "end_turn"}}), ("move", roll(6)), ("undo", {}),
-             ("undo", {}), ("redo", {})]
+    steps = [
+        ("move", roll(4, 2)),
+        ("move", {"move": {"type": "end_turn"}}),
+        ("move", roll(6)),
+        ("undo", {}),
+        ("undo", {}),
+        ("redo", {}),
+    ]
     for kind, payload in steps:
         service.append(gid, kind, payload)
     live = service.session(gid)

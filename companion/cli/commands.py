@@ -50,26 +50,43 @@ def config_show(args: argparse.Namespace, config: Config) -> int:
 def doctor(args: argparse.Namespace, config: Config) -> int:
     """Say what camera, GPIO, serial and store would be used, and why."""
     camera, _ = choose.choose_camera(config)
-    rows: list[dict[str, Any]] = [camera.to_dict(), choose.choose_gpio(config).to_dict()]
+    rows: list[dict[str, Any]] = [camera.to_dict(), _gpio_row(config)]
     rows.append(choose.choose_serial(config).to_dict())
-    store_path = config.data_dir() / "events.db"
-    try:
-        with EventStore(store_path) as store:
-            games = len(store.games())
-        rows.append(
-            {
-                "device": "store",
-                "implementation": f"SQLite {store_path}",
-                "reason": f"{games} game(s)",
-                "is_stand_in": False,
-            }
-        )
-    except OSError as exc:
-        rows.append(
-            {"device": "store", "implementation": str(store_path), "reason": f"UNUSABLE: {exc}", "is_stand_in": False}
-        )
+    rows.append(_store_row(config))
     for row in rows:
         flag = " [built-in stand-in]" if row["is_stand_in"] else ""
         print(f"{row['device']:<16} {row['implementation']}{flag}\n{'':<16} why: {row['reason']}")
     sys.stdout.flush()
     return 0
+
+
+def _store_row(config: Config) -> dict[str, Any]:
+    """The store that would be used; a missing one is not created by asking."""
+    path = config.data_dir() / "events.db"
+    row: dict[str, Any] = {"device": "store", "implementation": f"SQLite {path}", "is_stand_in": False}
+    if not path.exists():
+        return {**row, "reason": f"does not exist yet; will be created ({config.origins['data']['dir']})"}
+    try:
+        with EventStore(path) as store:
+            return {**row, "reason": f"{len(store.games())} game(s)"}
+    except OSError as exc:
+        return {**row, "reason": f"UNUSABLE: {exc}"}
+
+
+def _gpio_row(config: Config) -> dict[str, Any]:
+    """The pin factory that would be used (asked of gpiozero, then released)."""
+    from hardware import HardwareError, make_pin_factory
+
+    name = config.get("gpio", "factory")
+    if name == "off":
+        return {"device": "gpio", "implementation": "none", "reason": "gpio.factory = off", "is_stand_in": True}
+    try:
+        with make_pin_factory(name) as choice:
+            return {
+                "device": "gpio",
+                "implementation": choice.name,
+                "reason": choice.reason,
+                "is_stand_in": choice.is_mock,
+            }
+    except HardwareError as exc:
+        return {"device": "gpio", "implementation": name, "reason": f"UNUSABLE: {exc}", "is_stand_in": False}

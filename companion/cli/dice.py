@@ -9,14 +9,14 @@ import time
 from pathlib import Path
 
 import cv2
-from vision.annotate import annotate
-from vision.calibration import Calibration, calibrate_from_examples
-from vision.image_io import load_image
-from vision.reader import read_dice
 
 from companion.config import Config
 from companion.errors import MalformedRequest
+from vision.annotate import annotate
+from vision.calibration import Calibration, calibrate_from_examples
 from vision.errors import VisionError
+from vision.image_io import load_image
+from vision.reader import read_dice
 
 
 def calibration_path(config: Config) -> Path:

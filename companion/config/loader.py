@@ -118,7 +118,9 @@ def _parse_text(section: str, key: str, raw: str) -> Any:
         try:
             return spec.type(raw)
         except ValueError:
-            raise ConfigError(f"{section}.{key} = {raw!r} (from {origin}) is not allowed: expected {spec.allowed()}") from None
+            raise ConfigError(
+                f"{section}.{key} = {raw!r} (from {origin}) is not allowed: expected {spec.allowed()}"
+            ) from None
     return raw
 
 

@@ -32,6 +32,10 @@ def _positive(value: Any) -> str | None:
     return None if value > 0 else "a number above 0"
 
 
+def _atleast4(value: Any) -> str | None:
+    return None if 4 <= value <= 256 else "4 to 256 threads"
+
+
 def _camera(value: Any) -> str | None:
     kinds = ("auto", "off", "picamera2", "webcam", "folder", "replay", "synthetic")
     head = str(value).split(":", 1)[0]
@@ -43,7 +47,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "host": Key(str, "127.0.0.1", "address to listen on; 0.0.0.0 to serve the whole LAN"),
         "port": Key(int, 8321, "TCP port of the dashboard", check=_port),
         "language": Key(str, "auto", "language of the pages", choices=("auto", "en", "fr")),
-        "threads": Key(int, 8, "worker threads of the web server", check=_positive),
+        "threads": Key(int, 16, "worker threads of the web server (each open live page holds one)", check=_atleast4),
     },
     "data": {
         "dir": Key(str, "", "where games and calibrations are kept; empty = $XDG_DATA_HOME/companion"),
@@ -53,7 +57,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "width": Key(int, 1280, "capture width in pixels", check=_positive),
         "height": Key(int, 720, "capture height in pixels", check=_positive),
         "fps": Key(float, 10.0, "frames read per second", check=_positive),
-        "settle_seconds": Key(float, 0.25, "how long dice must lie still before a roll counts", check=_positive),
+        "settle_seconds": Key(float, 0.2, "how long dice must lie still before a roll counts", check=_positive),
     },
     "gpio": {
         "factory": Key(str, "auto", "GPIO pin factory", choices=("auto", "mock", "lgpio", "rpigpio", "native", "off")),

@@ -10,12 +10,12 @@ from typing import Any
 
 import cv2
 import numpy as np
+
 from vision.annotate import annotate
 from vision.calibration import Calibration
 from vision.reader import read_dice
-from vision.settling import Settler
-
 from vision.reading import DiceReading
+from vision.settling import Settler
 from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class CameraWorker:
         on_settled: Callable[[DiceReading], None],
         *,
         calibration: Calibration | None = None,
-        settle_seconds: float = 0.25,
+        settle_seconds: float = 0.2,
         fps: float = 10.0,
     ) -> None:
         self.source = source

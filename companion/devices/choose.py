@@ -32,21 +32,6 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     return DeviceChoice("camera", "replay of demo frames", reason, True), f"replay:{DEMO_FRAMES}"
 
 
-def choose_gpio(config: Config) -> DeviceChoice:
-    """The gpiozero pin factory name to use and the reason."""
-    name = config.get("gpio", "factory")
-    origin = config.origins["gpio"]["factory"]
-    if name == "off":
-        return DeviceChoice("gpio", "none", f"gpio.factory = off ({origin})", True)
-    if name != "auto":
-        return DeviceChoice("gpio", name, f"gpio.factory ({origin})", name == "mock")
-    model = pi_model()
-    if model and importlib.util.find_spec("lgpio") is not None:
-        return DeviceChoice("gpio", "lgpio", f"auto: {model} with lgpio installed", False)
-    why = f"auto: {model} without lgpio (apt install python3-lgpio)" if model else "auto: not a Raspberry Pi"
-    return DeviceChoice("gpio", "mock", f"{why}; gpiozero's MockFactory, nothing is wired", True)
-
-
 def choose_serial(config: Config) -> DeviceChoice:
     """The microcontroller link URL to use and the reason."""
     port = config.get("serial", "port")

@@ -8,12 +8,16 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from companion.devices.notices import DeviceChoice
 from companion.devices.signals import TableSignal
 from companion.errors import ConfigError
 from companion.events.bus import ButtonPressed, EventBus
+from firmware_bridge import Bridge, LedState
 from hardware import HardwareError, PinMap, TablePanel, make_pin_factory
 
 log = logging.getLogger(__name__)
+
+MAX_RING_SEATS = 8
 
 
 class PanelSink:
@@ -21,7 +25,7 @@ class PanelSink:
 
     def __init__(self, panel: TablePanel) -> None:
         self.panel = panel
-        self._seats = len(panel.status().get("pins", {}).get("seats", [])) or 4
+        self._seats = panel.seat_count
 
     def show(self, signal: TableSignal) -> None:
         """Render one signal; seats beyond the wired lights are not shown."""
@@ -39,12 +43,58 @@ class PanelSink:
         self.panel.close()
 
 
-def open_panel(factory_name: str, pins: dict[str, Any], bus: EventBus) -> PanelSink:
-    """Open the GPIO panel; a bad pin map stops start-up with a ConfigError naming the key."""
+def open_panel(factory_name: str, pins: dict[str, Any], bus: EventBus) -> tuple[PanelSink, DeviceChoice]:
+    """Open the GPIO panel and say which pin factory it uses; a bad pin map is a ConfigError naming the key."""
     try:
-        pin_map = PinMap.from_dict(pins) if pins else PinMap.from_dict({})
+        pin_map = PinMap.from_dict(pins)
         choice = make_pin_factory(factory_name)
-        panel = TablePanel(pin_map, choice, on_button=lambda name: bus.publish(ButtonPressed(name, "gpio")))
     except HardwareError as exc:
         raise ConfigError(f"gpio: {exc}") from exc
-    return PanelSink(panel)
+    try:
+        panel = TablePanel(pin_map, choice, on_button=lambda name: bus.publish(ButtonPressed(name, "gpio")))
+    except BaseException as exc:
+        choice.close()
+        if isinstance(exc, HardwareError):
+            raise ConfigError(f"gpio: {exc}") from exc
+        raise
+    # The hardware package has already announced a mock factory in the log.
+    described = DeviceChoice("gpio", choice.name, choice.reason, choice.is_mock, is_announced=True)
+    return PanelSink(panel), described
+
+
+class BridgeSink:
+    """Shows TableSignal on the microcontroller's LED ring."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+
+    def show(self, signal: TableSignal) -> None:
+        """Send the full LED state (any lost message is repaired by the next one)."""
+        seats = signal.seat_colors[:MAX_RING_SEATS]
+        seat = signal.current_seat if signal.current_seat is not None and signal.current_seat < len(seats) else None
+        self.bridge.set_leds(
+            LedState(
+                seat_colours=seats,
+                current_seat=seat,
+                is_waiting=signal.is_waiting,
+                status=signal.status,
+                verdict=signal.verdict,
+            )
+        )
+
+    def status(self) -> dict[str, Any]:
+        """The link's status for the health page: last heard, errors, reconnects."""
+        return self.bridge.status()
+
+    def close(self) -> None:
+        """Stop the link."""
+        self.bridge.close()
+
+
+def open_bridge(url: str, baudrate: int, bus: EventBus) -> BridgeSink:
+    """Start the microcontroller link; its buttons become ButtonPressed events."""
+    bridge = Bridge(
+        url, on_button=lambda name, seq: bus.publish(ButtonPressed(name, "microcontroller")), baudrate=baudrate
+    )
+    bridge.start()
+    return BridgeSink(bridge)

@@ -17,9 +17,12 @@ class DeviceChoice:
     implementation: str
     reason: str
     is_stand_in: bool
+    is_announced: bool = False
 
     def announce(self) -> None:
         """Log the choice once: a warning for a stand-in, info for real hardware."""
+        if self.is_announced:
+            return
         if self.is_stand_in:
             log.warning("%s: using %s (%s)", self.device, self.implementation, self.reason)
         else:

@@ -70,6 +70,8 @@ class SignalHub:
         view = event.view
         colors = tuple(SEAT_RGB.get(p.get("color", ""), (255, 255, 255)) for p in view.get("players", []))
         needs_fix = any(d.get("value") is None for d in (view.get("last_roll") or {}).get("dice", []))
+        if event.type == "move":
+            self._change(verdict=None)  # so that two allowed moves in a row each light the verdict
         self._change(
             current_seat=view.get("current_seat"),
             seat_colors=colors,

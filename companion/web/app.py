@@ -10,16 +10,20 @@ from flask import Flask
 
 from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import language
+from companion.web import dice, formats, language
+from companion.web.api import api
 from companion.web.context import SERVICE, SLOTS
 from companion.web.errors import register_error_handlers
+from companion.web.pages import pages
 from companion.web.slots import StreamSlots
+from companion.web.streams import streams
 
 log = logging.getLogger(__name__)
 
 DEFAULTS: dict[str, Any] = {
     "LANGUAGE": "auto",  # server.language: auto (browser), en or fr
     "HEARTBEAT_SECONDS": 15.0,  # SSE comment heartbeat, also how soon a gone client is noticed
+    "STREAM_MAX_SECONDS": 600.0,  # an SSE connection ends after this; EventSource reconnects (Last-Event-ID)
     "READING_HZ": 5.0,  # most readings per second sent on /stream/reading
     "CAMERA_FPS": 8.0,  # most frames per second sent on /stream/camera.mjpg
     "CAMERA_KEEPALIVE_SECONDS": 5.0,  # resend the last frame this often when the camera is idle
@@ -48,26 +52,25 @@ def create_app(config: Mapping[str, Any] | None = None, services: Companion | No
 
 
 def _register_template_helpers(app: Flask) -> None:
-    from companion.web import dice
-
     app.jinja_env.globals.update(
         t=language.t,
         msg=language.message_text,
         citation=language.citation_text,
         color_name=language.color_text,
+        option_label=language.option_label,
+        has_text=language.has_text,
         locale=language.current_locale,
         die_pips=dice.pips,
         die_colors=dice.DIE_COLORS,
         die_style=dice.style,
-        ago=dice.ago,
+        dice_data=dice.dice_data,
+        js_texts=language.js_texts,
+        ago=formats.ago,
+        shown=formats.shown,
     )
 
 
 def _register_blueprints(app: Flask) -> None:
-    from companion.web.api import api
-    from companion.web.pages import pages
-    from companion.web.streams import streams
-
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(streams, url_prefix="/stream")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
 
@@ -30,6 +30,19 @@ def setting(name: str) -> Any:
     return current_app.config[name]
 
 
-def camera() -> Any | None:
+class CameraFeed(Protocol):
+    """What the web layer uses of the camera worker (companion.devices.camera.CameraWorker)."""
+
+    def latest_jpeg(self) -> tuple[int, bytes] | None:
+        """The latest frame with the dice outlined, as (version, JPEG bytes)."""
+        ...
+
+    def wait_for_frame(self, after_version: int, timeout: float) -> int:
+        """Block until a frame newer than after_version exists (or timeout)."""
+        ...
+
+
+def camera() -> CameraFeed | None:
     """The camera worker, or None when the service runs without one."""
-    return service().devices.get("camera")
+    found: CameraFeed | None = service().devices.get("camera")
+    return found

@@ -13,9 +13,37 @@ from flask import current_app, g, has_request_context, request
 from flask.typing import ResponseReturnValue
 
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
+from companion.web.dice import DIE_COLORS
 
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+JS_KEYS = (
+    "page.table.live",
+    "page.table.connecting",
+    "page.table.offline",
+    "page.table.entry.empty",
+    "page.table.entry.remove",
+    "page.table.fix_die",
+    "page.table.confirm_finish",
+    "page.table.corrected",
+    "error.illegal_move",
+    "error.move_undecided",
+    "error.conflict",
+    "error.malformed",
+    "error.not_found",
+    "error.store_error",
+    "error.too_many_streams",
+    "error.network",
+    "error.other",
+    "page.camera.no_dice",
+    "page.camera.confidence",
+    "verdict.status.allowed",
+    "verdict.status.refused",
+    "verdict.status.undecided",
+)
+"""Texts the pages' scripts show, sent with the page in the reader's language."""
 
 
 def choose_locale() -> None:
@@ -63,18 +91,18 @@ def message_text(message: Mapping[str, Any] | None) -> str:
 
 
 def citation_text(citation: Mapping[str, Any] | None) -> str:
-    """Where a rule comes from, as one readable line: game, rulebook section and rule when known."""
+    """Where a rule comes from, as one readable line: the rulebook section, and the rule when it has a text."""
     if not citation:
         return ""
     parts = []
-    game = citation.get("game")
-    if game and has_text(f"{game}.title"):
+    section, rule, game = citation.get("section"), citation.get("rule"), citation.get("game")
+    if section:
+        parts.append(t(str(section)) if has_text(str(section)) else str(section))
+    elif game and has_text(f"{game}.title"):
         parts.append(t(f"{game}.title"))
-    for field in ("section", "rule"):
-        key = citation.get(field)
-        if key:
-            parts.append(t(str(key)) if has_text(str(key)) else str(key))
-    return " — ".join(parts)
+    if rule and has_text(str(rule)):
+        parts.append(t(str(rule)))
+    return t("verdict.citation", where=" — ".join(parts)) if parts else ""
 
 
 def verdict_texts(verdict: Mapping[str, Any]) -> dict[str, str]:
@@ -93,3 +121,19 @@ def color_text(color: str | None) -> str:
     if not color:
         return t("color.unknown")
     return t(f"color.{color}") if has_text(f"color.{color}") else color
+
+
+def option_label(kind: str, key: str) -> str:
+    """The label of a game option: the game's own text, else a shared one, else the option's name."""
+    for candidate in (f"{kind}.option.{key}", f"option.{key}"):
+        if has_text(candidate):
+            return t(candidate)
+    return key
+
+
+def js_texts() -> dict[str, str]:
+    """The scripts' texts and the colour names, in the reader's language."""
+    texts = {key: t(key) for key in JS_KEYS}
+    texts.update({f"color.{color}": color_text(color) for color in (*DIE_COLORS, "purple")})
+    texts["color.unknown"] = color_text(None)
+    return texts

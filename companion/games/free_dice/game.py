@@ -64,9 +64,9 @@ class FreeDice:
         if state.is_over:
             prompt = Message("free_dice.prompt.over")
         elif state.has_rolled:
-            prompt = Message("free_dice.prompt.next", {"seat": state.current + 1})
+            prompt = Message("free_dice.prompt.next", {"seat": state.current})
         else:
-            prompt = Message("free_dice.prompt.roll", {"seat": state.current + 1})
+            prompt = Message("free_dice.prompt.roll", {"seat": state.current})
         return {
             "players": [{"seat": s, "score": state.tallies[s]} for s in range(state.seats)],
             "current_seat": None if state.is_over else state.current,

@@ -65,7 +65,7 @@ def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[str
         others = {k: v for k, v in values.items() if k != key}
         problem = value_problem(key, entry["value"], others)
         if problem:
-            problems.append(problem)
+            problems.append(f"fact {key}: {problem}")
     if (entry["value"] is None) != (entry["confidence"] == "unknown"):
         problems.append(f"fact {key}: null values, and only they, have confidence 'unknown'")
     return problems
@@ -73,9 +73,7 @@ def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[str
 
 def known_values(entries: Mapping[str, Any]) -> dict[str, Any]:
     """Fact key -> value for every entry whose value is known."""
-    return {
-        str(k): e["value"] for k, e in entries.items() if isinstance(e, Mapping) and e.get("value") is not None
-    }
+    return {str(k): e["value"] for k, e in entries.items() if isinstance(e, Mapping) and e.get("value") is not None}
 
 
 def missing_facts(board: Mapping[str, Any], answered: Mapping[str, Any] | None = None) -> list[MissingFact]:

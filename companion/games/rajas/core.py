@@ -56,7 +56,7 @@ def has_module(data: Mapping[str, Any], name: str) -> bool:
 
 def player(data: dict[str, Any], seat: int) -> dict[str, Any]:
     """The mutable data of one player (inside the rules' private copy)."""
-    return data["players"][seat]  # type: ignore[no-any-return]
+    return data["players"][seat]
 
 
 def push(data: dict[str, Any], pending: dict[str, Any], front: bool = False) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.games.base import Message, MissingFact
@@ -26,6 +27,7 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
 KNOWN_PAIRS: dict[int, int] = {65: 28, 52: 35}
 
 
+@lru_cache(maxsize=4096)
 def fact_kind(key: str) -> tuple[str, tuple[str, ...]] | None:
     """The kind of a fact key and its parts, or None for a key this game does not know."""
     for kind, pattern in _PATTERNS.items():
@@ -80,7 +82,7 @@ def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> str | None:
         "track_length": (30, 150),
         "slots": (1, 12),
         "quarry_cost": (1, 4),
-        "port_cost": (0, 0) if parts[1] == "1" else (1, 2),
+        "port_cost": (0, 0) if parts[-1] == "1" else (1, 2),
         "river_length": (6, 40),
         "river_bridge": (1, 39),
         "incomes": (1, 20),
@@ -109,6 +111,8 @@ def beside_pairs(known: Mapping[str, Any]) -> dict[int, int]:
     """Every known (money -> fame beside it) pair among the facts."""
     pairs: dict[int, int] = {}
     for key, value in known.items():
+        if not key.startswith("track.money."):
+            continue
         found = fact_kind(key)
         if found and found[0] == "money_fame" and isinstance(value, int):
             pairs[int(found[1][0])] = value

@@ -20,6 +20,7 @@ REWARD_KINDS: dict[str, dict[str, tuple[int, int]]] = {
     "money_per_market": {},
     "market_mixed": {},
     "market_identical": {"max": (1, 6)},
+    "market_best": {"max": (1, 3)},
     "fame_per_upgrade": {},
     "money_per_upgrade": {},
     "fame_per_karma": {},

@@ -48,6 +48,7 @@ def new_player(seat: int, name: str, color: str, board_side: str) -> dict[str, A
         "fame": 0,
         "karma": START_KARMA,
         "dice": {c: [] for c in COLORS},
+        "rerolling": [],
         "upgrades": {b: 2 for b in BUILDINGS},
         "upgrades_done": 0,
         "workers": 3,
@@ -95,5 +96,5 @@ def new_data(players: list[dict[str, Any]], options: dict[str, Any], seed: int) 
 
 
 def dice_count(player: dict[str, Any]) -> int:
-    """How many dice sit on a player's Kali."""
-    return sum(len(values) for values in player["dice"].values())
+    """How many dice a player holds: on the Kali, plus those in hand being rolled again."""
+    return sum(len(values) for values in player["dice"].values()) + len(player["rerolling"])

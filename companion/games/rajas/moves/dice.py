@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.rajas.core import has_module, player, push, require
+from companion.games.rajas.core import player, push, require
 from companion.games.rajas.definition import COLORS
 from companion.games.rajas.state import dice_count
 
@@ -17,17 +17,22 @@ def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: 
     flips = 0
     for die in dice:
         color, value, as_value, via = die["color"], die["value"], die["as"], die["via"]
-        require(value in me["dice"][color], "dice.own", "die_not_owned", color={"key": f"rajas.color.{color}"},
-                value=value)
+        require(
+            value in me["dice"][color], "dice.own", "die_not_owned", color={"key": f"rajas.color.{color}"}, value=value
+        )
         me["dice"][color].remove(value)
         data["supply"][color] += 1
         if via == "karma":
-            require(_karma_reaches(data, seat, value, as_value), "karma.flip", "karma_face", value=value,
-                    target=as_value)
+            require(
+                _karma_reaches(data, seat, value, as_value), "karma.flip", "karma_face", value=value, target=as_value
+            )
             flips += 1
         elif via == "gemstone":
-            require(data["turn"]["worker"] == "gemstone" and not data["turn"]["gemstone"], "gemstone.turn",
-                    "gemstone_unavailable")
+            require(
+                data["turn"]["worker"] == "gemstone" and not data["turn"]["gemstone"],
+                "gemstone.turn",
+                "gemstone_unavailable",
+            )
             data["turn"]["gemstone"] = True
         used.append((color, as_value))
     require(flips <= me["karma"], "karma.flip", "short_of_karma", needed=flips, karma=me["karma"])
@@ -48,8 +53,9 @@ def has_tile(data: dict[str, Any], seat: int, name: str) -> bool:
     return any(t.get("name") == name and not t["covered"] for t in player(data, seat)["tiles"])
 
 
-def gain_dice(data: dict[str, Any], seat: int, fixed: dict[str, int] | None = None, free: int = 0,
-              reason: str = "gain") -> None:
+def gain_dice(
+    data: dict[str, Any], seat: int, fixed: dict[str, int] | None = None, free: int = 0, reason: str = "gain"
+) -> None:
     """Queue a roll of newly taken dice: `fixed` colours, plus `free` dice of the player's choice."""
     fixed = {c: n for c, n in (fixed or {}).items() if n > 0}
     if not fixed and free <= 0:
@@ -61,11 +67,17 @@ def reroll(data: dict[str, Any], seat: int, dice: list[dict[str, Any]]) -> None:
     """Take dice off the Kali to roll them again (outer terrace); they come back through the roll."""
     me = player(data, seat)
     for die in dice:
-        require(die["value"] in me["dice"][die["color"]], "dice.own", "die_not_owned",
-                color={"key": f"rajas.color.{die['color']}"}, value=die["value"])
+        require(
+            die["value"] in me["dice"][die["color"]],
+            "dice.own",
+            "die_not_owned",
+            color={"key": f"rajas.color.{die['color']}"},
+            value=die["value"],
+        )
         me["dice"][die["color"]].remove(die["value"])
     if dice:
         colors = sorted(d["color"] for d in dice)
+        me["rerolling"] = colors
         push(data, {"kind": "roll", "seat": seat, "fixed": {}, "free": 0, "reroll": colors, "reason": "reroll"})
 
 
@@ -74,8 +86,13 @@ def resolve_roll(data: dict[str, Any], pending: dict[str, Any], move: dict[str, 
     me = player(data, pending["seat"])
     taken = Counter(d["color"] for d in move["dice"])
     if pending["reroll"] is not None:
-        require(sorted(taken.elements()) == pending["reroll"] and not move["return"], "dice.roll",
-                "reroll_mismatch", expected=len(pending["reroll"]))
+        require(
+            sorted(taken.elements()) == pending["reroll"] and not move["return"],
+            "dice.roll",
+            "reroll_mismatch",
+            expected=len(pending["reroll"]),
+        )
+        me["rerolling"] = []
     else:
         _return_dice(data, me, move["return"], len(move["dice"]))
         _check_offer(data, me, pending, taken)
@@ -93,8 +110,13 @@ def _return_dice(data: dict[str, Any], me: dict[str, Any], returned: list[dict[s
     room_needed = max(0, dice_count(me) + taking - me["capacity"])
     require(len(returned) <= room_needed, "dice.kali_limit", "return_not_needed", needed=room_needed)
     for die in returned:
-        require(die["value"] in me["dice"][die["color"]], "dice.own", "die_not_owned",
-                color={"key": f"rajas.color.{die['color']}"}, value=die["value"])
+        require(
+            die["value"] in me["dice"][die["color"]],
+            "dice.own",
+            "die_not_owned",
+            color={"key": f"rajas.color.{die['color']}"},
+            value=die["value"],
+        )
         me["dice"][die["color"]].remove(die["value"])
         data["supply"][die["color"]] += 1
 

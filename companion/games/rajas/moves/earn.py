@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import has_module, player, push
-from companion.games.rajas.definition import COLORS
+from companion.games.rajas.definition import COLORS, GOODS
 from companion.games.rajas.moves.dice import gain_dice
-from companion.games.rajas.moves.market import identical_score, market_count, mixed_score
+from companion.games.rajas.moves.market import identical_score, market_count, market_values, mixed_score
 from companion.games.rajas.moves.tracks import add_fame, add_karma, add_money, ask_upgrade
 
 PALACE_REWARD_ROOMS = ("dancer", "yogi", "raja", "master_builder", "portuguese")
@@ -22,7 +22,7 @@ def earn(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
             earn(data, seat, part)
     elif kind in _SIMPLE:
         _SIMPLE[kind](data, seat, reward)
-    elif kind in ("money_per_market", "market_mixed", "market_identical"):
+    elif kind in ("money_per_market", "market_mixed", "market_identical", "market_best"):
         add_money(data, seat, _market_money(me, reward))
     elif kind in ("fame_per_upgrade", "fame_per_karma"):
         add_fame(data, seat, me["upgrades_done"] if kind == "fame_per_upgrade" else 2 * me["karma"])
@@ -39,6 +39,8 @@ def _market_money(me: dict[str, Any], reward: dict[str, Any]) -> int:
         return market_count(me)
     if reward["kind"] == "market_mixed":
         return mixed_score(me)
+    if reward["kind"] == "market_best":
+        return sum(sorted((v for g in GOODS for v in market_values(me, g)), reverse=True)[: reward["max"]])
     return identical_score(me, reward["max"])
 
 

@@ -46,8 +46,8 @@ def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
 
 def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Identical goods: discard one die, score up to its value in markets of one good."""
-    require(len(move["pay"]) == 1, "market.identical", "pay_one_die")
-    (_, value), = pay_dice(data, seat, move["pay"], "market.identical")
+    require(len(move["pay"]) == 1 and move.get("good") is not None, "market.identical", "pay_one_die")
+    ((_, value),) = pay_dice(data, seat, move["pay"], "market.identical")
     count = value if move.get("count") is None else move["count"]
     require(count <= value, "market.identical", "too_many_markets", count=count, value=value)
     add_money(data, seat, identical_score(player(data, seat), count, move["good"]))

@@ -99,8 +99,12 @@ def ask_upgrade(data: dict[str, Any], seat: int, count: int) -> None:
 def upgrade(data: dict[str, Any], seat: int, building: str) -> None:
     """Move one building's cube one column right (counts only for buildings placed afterwards)."""
     me = player(data, seat)
-    require(me["upgrades"][building] < UPGRADE_LEVELS[-1], "upgrade.level", "upgrade_at_top",
-            building={"key": f"rajas.building.{building}"})
+    require(
+        me["upgrades"][building] < UPGRADE_LEVELS[-1],
+        "upgrade.level",
+        "upgrade_at_top",
+        building={"key": f"rajas.building.{building}"},
+    )
     me["upgrades"][building] += 1
     me["upgrades_done"] += 1
 

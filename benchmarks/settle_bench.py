@@ -1,0 +1,204 @@
+"""Benchmark of the settling loop (source -> read_dice -> Settler): frames per second and settle latency.
+
+    cd /work/main && python -m benchmarks.settle_bench [--rolls 8] [--fps 10] [--still-seconds 0.2]
+        [--width 640 --height 480]
+
+Scenes come from vision.synthetic.render_sequence when it exists (else simple dice drawn here); they are
+replayed through a SequenceSource as a camera at --fps would deliver them, on a virtual clock so the run
+is as fast as the machine allows. Dice come from vision.reader.read_dice when it exists, else from the
+scene's truth (then only the settler is measured, and the script says so).
+Latency = time of the frame that completed RollSettled - time of the first still frame of the roll,
+plus the processing time of that frame (what a live camera would add). Single-threaded OpenCV.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.reading import DiceReading, Die
+from vision.settling import Settler
+from vision.sources import SequenceSource
+
+Scene = tuple[np.ndarray, list[Die], bool]
+Reader = Callable[[np.ndarray, list[Die]], DiceReading]
+
+
+@dataclass
+class Roll:
+    """Where one roll's still part starts in the frame list, and the event that settled it."""
+
+    first_still: int
+    event_frame: int | None = None
+    latency_ms: float | None = None
+
+
+def scenes(rolls: int, width: int, height: int) -> tuple[list[Scene], str]:
+    """The frames of `rolls` roll sequences, and where they come from."""
+    try:
+        synthetic: Any = importlib.import_module("vision.synthetic")
+    except ImportError:
+        return [s for seed in range(rolls) for s in drawn_roll(seed, width, height)], "dice drawn by this script"
+    frames: list[Scene] = []
+    for seed in range(rolls):
+        frames += synthetic.render_sequence(seed, width=width, height=height)
+    return frames, "vision.synthetic.render_sequence"
+
+
+def drawn_roll(seed: int, width: int, height: int) -> list[Scene]:
+    """A simple roll: dice sliding and tumbling for 8 frames, a hand passing, then 12 still frames."""
+    rng = np.random.default_rng(seed)
+    side = max(16, width // 20)
+    felt = np.clip(rng.normal((50, 100, 45), 6, (height, width, 3)), 0, 255).astype(np.uint8)
+    finals = [(int(rng.integers(side, width - side)), int(rng.integers(side, height - side))) for _ in range(5)]
+    values = [int(v) for v in rng.integers(1, 7, 5)]
+    out: list[Scene] = []
+    for step in [*range(8, 0, -1), *([0] * 12)]:
+        image, dice = felt.copy(), []
+        for (x, y), value in zip(finals, values, strict=True):
+            cx, cy = x - 6 * step, y + 4 * step
+            cv2.rectangle(image, (cx - side // 2, cy - side // 2), (cx + side // 2, cy + side // 2), (200, 90, 30), -1)
+            shown = value if step == 0 else (step % 6) + 1
+            bbox = (cx - side // 2, cy - side // 2, cx + side // 2, cy + side // 2)
+            dice.append(Die(shown, "blue", bbox, (float(cx), float(cy)), 0.9))
+        if 3 <= step <= 5:  # the hand that threw them leaves the view
+            cv2.ellipse(
+                image, (width // 2 + 40 * step, height - 30), (width // 6, height // 8), 0, 0, 360, (140, 170, 220), -1
+            )
+        noise = rng.normal(0, 2, image.shape)
+        out.append((np.clip(image + noise, 0, 255).astype(np.uint8), dice, step > 0))
+    return out
+
+
+def pick_reader() -> tuple[Reader, str]:
+    """vision.reader.read_dice when available, else the truth of the scene."""
+    try:
+        read_dice = importlib.import_module("vision.reader").read_dice
+    except ImportError:
+
+        def from_truth(image: np.ndarray, truth: list[Die]) -> DiceReading:
+            return DiceReading(tuple(truth), image.shape[1], image.shape[0])
+
+        return from_truth, "scene truth (vision.reader not available: settler only)"
+    return (lambda image, _truth: read_dice(image)), "vision.reader.read_dice"
+
+
+def find_rolls(frames: list[Scene]) -> list[Roll]:
+    """Each run of still frames that follows a moving frame is one roll."""
+    return [Roll(i) for i in range(1, len(frames)) if frames[i - 1][2] and not frames[i][2]]
+
+
+def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -> dict[str, Any]:
+    """Push every frame through source -> reader -> settler; timings and per-roll latency."""
+    clock = VirtualClock()
+    offsets = [i / fps for i in range(len(frames))]
+    images = [f[0] for f in frames]
+    source = SequenceSource(
+        images,
+        kind="synthetic",
+        description="benchmark frames",
+        offsets=offsets,
+        hold=1 / fps,
+        loop=False,
+        clock=clock,
+        sleep=clock.sleep,
+        cache_limit=len(frames),
+    )
+    settler = Settler(still_seconds)
+    stamps: dict[int, float] = {}
+    events: list[tuple[int, float, float]] = []  # (frame position, settled_at, ms spent on that frame)
+    read_ms, settle_ms = [], []
+    started = time.perf_counter()
+    while (frame := source.read()) is not None:
+        stamps[source.position] = frame.timestamp
+        t0 = time.perf_counter()
+        reading = reader(frame.image, frames[source.position][1])
+        t1 = time.perf_counter()
+        event = settler.feed(frame, reading)
+        t2 = time.perf_counter()
+        read_ms.append((t1 - t0) * 1000)
+        settle_ms.append((t2 - t1) * 1000)
+        if event is not None:
+            events.append((source.position, event.settled_at, (t2 - t0) * 1000))
+    wall = time.perf_counter() - started
+    rolls = find_rolls(frames)
+    for roll in rolls:
+        mine = [e for e in events if e[0] >= roll.first_still and not frames[e[0]][2]]
+        if mine:
+            position, settled_at, spent_ms = mine[0]
+            roll.event_frame = position
+            roll.latency_ms = (settled_at - stamps[roll.first_still]) * 1000 + spent_ms
+    return {
+        "frames": len(read_ms),
+        "wall": wall,
+        "read_ms": read_ms,
+        "settle_ms": settle_ms,
+        "events": len(events),
+        "rolls": rolls,
+    }
+
+
+class VirtualClock:
+    """A clock that jumps instead of sleeping: the replay keeps its pace in time stamps, not in wall time."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def percentile(values: list[float], share: float) -> float:
+    return float(np.percentile(values, share * 100)) if values else float("nan")
+
+
+def report(result: dict[str, Any], frame_source: str, reader_name: str, args: argparse.Namespace) -> None:
+    """Print the figures."""
+    frames, wall, rolls = result["frames"], result["wall"], result["rolls"]
+    loop_ms = [a + b for a, b in zip(result["read_ms"], result["settle_ms"], strict=True)]
+    latencies = [r.latency_ms for r in rolls if r.latency_ms is not None]
+    print(f"frames: {frames} from {frame_source}, {args.width}x{args.height}, camera {args.fps:g} fps")
+    print(f"reader: {reader_name}; Settler(still_seconds={args.still_seconds})")
+    print(
+        f"settling loop: {frames / wall:.1f} frames/s ({statistics.median(loop_ms):.2f} ms median, "
+        f"{percentile(loop_ms, 0.95):.2f} ms p95 per frame)"
+    )
+    print(
+        f"  of which settler alone: {statistics.median(result['settle_ms']):.3f} ms median, "
+        f"{percentile(result['settle_ms'], 0.95):.3f} ms p95"
+    )
+    print(f"rolls: {len(rolls)}, settled: {sum(r.latency_ms is not None for r in rolls)}, events: {result['events']}")
+    if latencies:
+        print(
+            f"latency first still frame -> RollSettled: median {statistics.median(latencies):.0f} ms, "
+            f"max {max(latencies):.0f} ms (target <= 300 ms)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rolls", type=int, default=8)
+    parser.add_argument("--fps", type=float, default=10.0)
+    parser.add_argument("--width", type=int, default=640)
+    parser.add_argument("--height", type=int, default=480)
+    parser.add_argument("--still-seconds", type=float, default=0.2)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    frames, frame_source = scenes(args.rolls, args.width, args.height)
+    reader, reader_name = pick_reader()
+    report(run(frames, reader, args.fps, args.still_seconds), frame_source, reader_name, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Rajas of the Ganges behind the general Game interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import Message, Player, RefusedMove, RolledDie, Verdict
+from companion.games.rajas import rules
+from companion.games.rajas.definition import COLORS, GAME_ID, default_options
+from companion.games.rajas.moves.setup import build_setup
+from companion.games.rajas.parse import parse_move
+from companion.games.rajas.state import RajasState
+from companion.games.rajas.view import view
+
+
+class Rajas:
+    """Rajas of the Ganges (Inka & Markus Brand, HUCH! 2017): base game, variants, Goodie Box 1."""
+
+    id = GAME_ID
+    title = Message("rajas.title")
+    min_players = 2
+    max_players = 4
+
+    def default_options(self) -> dict[str, Any]:
+        """Base game, no module, no facts beyond the shipped board file."""
+        return default_options()
+
+    def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> RajasState:
+        """Before the start rolls: every player must roll one die of each colour."""
+        return RajasState(build_setup(players, options, seed))
+
+    def parse_move(self, state: RajasState, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check and normalise a move's shape."""
+        return parse_move(data, len(state.data["players"]))
+
+    def legal(self, state: RajasState, move: Mapping[str, Any]) -> Verdict:
+        """Allowed, refused with a reason and citation, or undecided for want of one printed fact."""
+        return rules.judge(state.data, move)[0]
+
+    def apply(self, state: RajasState, move: Mapping[str, Any]) -> RajasState:
+        """The next state; RefusedMove when the move is not allowed now."""
+        verdict, after = rules.judge(state.data, move)
+        if after is None:
+            raise RefusedMove(verdict)
+        return RajasState(after)
+
+    def roll_move(self, state: RajasState, dice: Sequence[RolledDie]) -> dict[str, Any] | None:
+        """The roll awaited now, as read by the camera; None when no roll is awaited."""
+        data = state.data
+        if not data["pending"] or data["pending"][0]["kind"] not in ("roll", "ganga_roll"):
+            return None
+        seat = data["pending"][0]["seat"]
+        read = [{"color": d.color, "value": d.value} for d in dice if d.value is not None and d.color in COLORS]
+        return {"type": "roll", "seat": data["first_seat"] if seat is None else seat, "dice": read}
+
+    def view(self, state: RajasState) -> dict[str, Any]:
+        """The table's JSON."""
+        return view(state)
+
+    def state_to_dict(self, state: RajasState) -> dict[str, Any]:
+        """Complete JSON: equal states give equal dicts."""
+        return state.to_dict()
+
+
+GAME = Rajas()

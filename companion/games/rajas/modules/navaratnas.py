@@ -1,0 +1,48 @@
+"""Navaratnas variant: yield tiles laid on the province board and scored when joined by road."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import player, require
+from companion.games.rajas.moves.earn import earn
+from companion.games.rajas.moves.tracks import add_money
+
+# Yield tiles in the box by colour (rulebook contents list; the Mango box adds one brown tile).
+YIELD_TILES = {"white": 8, "yellow": 9, "red": 6, "brown": 7}
+
+
+def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    """Take a yield tile onto a free income space, or (Mango village) use one already lying there."""
+    if pending["kind"] == "yield_use":
+        _use(data, pending["seat"], move)
+        return
+    if move.get("decline"):
+        require(pending["kind"] == "yield_pick", "navaratnas.yield_tiles", "must_take_yield")
+        return
+    tile, income = move["tile"], move["income"]
+    me = player(data, pending["seat"])
+    if pending["kind"] == "yield_place":
+        require(tile["color"] == "brown", "navaratnas.setup", "start_tile_brown")
+    limit = YIELD_TILES[tile["color"]] + (1 if tile["color"] == "brown" and "mango" in data["modules"] else 0)
+    taken = data.setdefault("yields_taken", {})
+    require(taken.get(tile["color"], 0) < limit, "navaratnas.yield_tiles", "no_yield_left")
+    require(
+        str(income) not in me["yields"] and income not in me["incomes"],
+        "navaratnas.yield_tiles",
+        "yield_space_taken",
+        income=income,
+    )
+    taken[tile["color"]] = taken.get(tile["color"], 0) + 1
+    me["yields"][str(income)] = {"color": tile["color"], "reward": tile["reward"], "connected": False}
+
+
+def _use(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    # Mango village in the Navaratnas variant: a white tile of one's province gives its yield again, or 2 money.
+    if move.get("income") is None:
+        add_money(data, seat, 2)
+        return
+    tile = player(data, seat)["yields"].get(str(move["income"]))
+    require(tile is not None and tile["color"] == "white", "mango.village", "no_white_yield", income=move["income"])
+    assert tile is not None  # for the type checker: require() refused otherwise
+    earn(data, seat, tile["reward"])

@@ -1,0 +1,132 @@
+"""Answers to what the table was asked: rolls, upgrades, rooms, boat moves, yield tiles, facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import known_facts, player, require
+from companion.games.rajas.definition import UPGRADE_LEVELS
+from companion.games.rajas.facts import value_problem
+from companion.games.rajas.moves import dice, palace, river, tracks
+from companion.games.rajas.moves.earn import earn
+
+
+def answer_fact(data: dict[str, Any], move: dict[str, Any]) -> None:
+    """Store a printed fact told by the table, after checking it against everything known."""
+    known = known_facts(data)
+    key, value = move["key"], move["value"]
+    if key in known:
+        require(known[key] == value, "facts.answer", "fact_contradicts", key=key, known=known[key])
+        return
+    problem = value_problem(key, value, known)
+    require(problem is None, "facts.answer", "fact_impossible", key=key, problem=problem or "")
+    data["facts"][key] = value
+
+
+def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
+    """Resolve the first queued decision with the move that answers it."""
+    require(bool(data["pending"]), "round.order", "nothing_pending")
+    pending = data["pending"][0]
+    expected = _MOVE_FOR[pending["kind"]]
+    require(move["type"] == expected, "round.order", "pending_first", expected=expected)
+    require(
+        pending.get("seat") is None or move["seat"] == pending["seat"],
+        "round.order",
+        "not_your_turn",
+        seat=move["seat"],
+    )
+    data["pending"].pop(0)
+    _HANDLERS[pending["kind"]](data, pending, move)
+
+
+def _roll(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    dice.resolve_roll(data, pending, move)
+
+
+def _upgrade(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    tracks.upgrade(data, pending["seat"], move["building"])
+    levels = player(data, pending["seat"])["upgrades"].values()
+    if pending["count"] > 1 and any(level < UPGRADE_LEVELS[-1] for level in levels):
+        data["pending"].insert(0, {**pending, "count": pending["count"] - 1})
+
+
+def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    require(move["room"] in pending["rooms"], "river.palace_reward", "room_not_offered", room=move["room"])
+    palace.do_room(data, pending["seat"], move["room"], move)
+
+
+def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    seat = pending["seat"]
+    limit = river.max_steps(data, seat, pending["max"])
+    require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit)
+    river.move_boat(data, seat, move["steps"])
+
+
+def _dolphin(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    seat, space = pending["seat"], move["space"]
+    length = river.river_length(data)
+    taken = {p["boat"] for p in data["players"]}
+    require(0 < space < length and space not in taken, "ganga2.dolphin", "dolphin_space", space=space)
+    earn(data, seat, river.space_reward(data, space))
+
+
+def _start(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    from companion.games.rajas.moves.setup import choose_start
+
+    require(move["first"] in pending["seats"], "setup.start_player", "not_tied", seat=move["first"])
+    choose_start(data, move["first"])
+
+
+def _draw(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    from companion.games.rajas.modules.yields import WHITE_REWARDS
+
+    earn(data, pending["seat"], WHITE_REWARDS[move["tile"]])
+
+
+def _navaratnas(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    from companion.games.rajas.modules.navaratnas import resolve_yield
+
+    resolve_yield(data, pending, move)
+
+
+def _module(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    if pending["kind"] == "fate_tile":
+        from companion.games.rajas.modules.fate import build_free
+
+        build_free(data, pending, move)
+    else:
+        from companion.games.rajas.modules.ganga import resolve_ganga
+
+        resolve_ganga(data, pending, move)
+
+
+_MOVE_FOR = {
+    "roll": "roll",
+    "ganga_roll": "roll",
+    "upgrade": "upgrade",
+    "room": "room",
+    "boat": "boat",
+    "dolphin": "dolphin",
+    "start_player": "start_player",
+    "yield_draw": "draw_yield",
+    "yield_pick": "take_yield",
+    "yield_place": "take_yield",
+    "yield_use": "use_yield",
+    "fate_tile": "fate_build",
+    "river_tile": "river_tile",
+}
+_HANDLERS = {
+    "roll": _roll,
+    "ganga_roll": _module,
+    "upgrade": _upgrade,
+    "room": _room,
+    "boat": _boat,
+    "dolphin": _dolphin,
+    "start_player": _start,
+    "yield_draw": _draw,
+    "yield_pick": _navaratnas,
+    "yield_place": _navaratnas,
+    "yield_use": _navaratnas,
+    "fate_tile": _module,
+    "river_tile": _module,
+}

@@ -1,0 +1,71 @@
+"""The Master Builder: cover one province tile with a costlier one, paying the difference in dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import player, require
+from companion.games.rajas.definition import TILES_PER_COLOR
+from companion.games.rajas.moves.dice import pay_dice
+from companion.games.rajas.moves.quarry import take_tile_gains
+
+
+def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """Lay `tile` over tile `cover`; no special income; each tile is covered at most once."""
+    me = player(data, seat)
+    require(
+        move.get("tile") is not None and move.get("cover") is not None, "palace.master_builder", "overbuild_needs_tile"
+    )
+    old = next((t for t in me["tiles"] if t["id"] == move["cover"] and not t["covered"]), None)
+    require(old is not None, "palace.master_builder", "no_such_tile", tile=move["cover"])
+    assert old is not None  # for the type checker: require() refused otherwise
+    require(old["covers"] is None, "palace.master_builder", "covered_once")
+    require(old["kind"] not in ("village", "shalimar"), "palace.master_builder", "never_overbuilt")
+    new = move["tile"]
+    require(
+        data["tiles_taken"][new["color"]] < TILES_PER_COLOR,
+        "quarry.tiles_left",
+        "no_tiles_left",
+        color={"key": f"rajas.color.{new['color']}"},
+    )
+    _pay_difference(data, seat, old, new, move["pay"])
+    data["tiles_taken"][new["color"]] += 1
+    old["covered"] = True
+    placed = {**new, "id": data["next_tile_id"], "cell": old["cell"], "covered": False, "covers": old["id"]}
+    data["next_tile_id"] += 1
+    me["tiles"].append(placed)
+    take_tile_gains(data, seat, placed, {})
+
+
+def _pay_difference(
+    data: dict[str, Any], seat: int, old: dict[str, Any], new: dict[str, Any], pay: list[dict[str, Any]]
+) -> None:
+    used = pay_dice(data, seat, pay, "palace.master_builder")
+    colors = {c for c, _ in used}
+    values = [v for _, v in used]
+    if new["kind"] == "village":
+        # Mango villages: another "5" of any colour instead of the difference.
+        require(len(used) == 1 and values[0] == 5, "mango.overbuild", "village_overbuild")
+        return
+    if new["kind"] in ("shalimar", "tiger") or old["kind"] == "tiger":
+        require(
+            len(used) == 1 and colors == {new["color"]},
+            "tiger.overbuild",
+            "module_overbuild",
+            color={"key": f"rajas.color.{new['color']}"},
+        )
+        return
+    require(new["cost"] > old["cost"], "palace.master_builder", "not_costlier", old=old["cost"], new=new["cost"])
+    require(
+        bool(used) and colors == {new["color"]},
+        "palace.master_builder",
+        "wrong_color",
+        color={"key": f"rajas.color.{new['color']}"},
+    )
+    require(
+        sum(values) >= new["cost"] - old["cost"],
+        "palace.master_builder",
+        "short_of_pips",
+        paid=sum(values),
+        cost=new["cost"] - old["cost"],
+    )

@@ -1,0 +1,82 @@
+"""Placing a worker: whose turn, a free space, then the space's cost and action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.rajas.core import has_module, player, require
+from companion.games.rajas.definition import BALCONIES, TERRACES
+from companion.games.rajas.moves import market, palace, port, quarry
+from companion.games.rajas.moves.market import slot_count
+
+# Spaces that take exactly one worker in all; the others have printed slots (facts per layout).
+SINGLE_SPACES = (
+    *(f"terrace.{c}" for c in TERRACES),
+    *(f"balcony.{c}" for c in BALCONIES),
+    *(f"room.{r}" for r in ("mogul", "dancer", "yogi", "raja", "master_builder", "portuguese")),
+)
+AREAS = ("quarry", "market_mixed", "market_identical", "outer_terrace", "port", "village")
+SPACES = (*AREAS, *SINGLE_SPACES)
+
+
+def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """A worker goes on a space; its cost is paid and its action done at once."""
+    me = player(data, seat)
+    require(data["phase"] == "play", "round.order", "not_playing")
+    require(data["turn_seat"] == seat and not data["turn"]["placed"], "round.order", "not_your_turn", seat=seat)
+    require(me["placed"] < me["workers"], "round.order", "no_worker_left")
+    _take_worker(data, seat, move.get("worker", "normal"))
+    space = move["space"]
+    occupants = data["spaces"].setdefault(space, [])
+    if space in SINGLE_SPACES:
+        require(not occupants, "placement.one_per_space", "space_taken", space=space)
+    _act(data, seat, space, move)
+    data["spaces"][space].append(seat)
+    me["placed"] += 1
+    data["turn"]["placed"] = True
+
+
+def _take_worker(data: dict[str, Any], seat: int, worker: str) -> None:
+    me = player(data, seat)
+    data["turn"]["worker"] = worker
+    if worker == "gemstone":
+        require(me["gemstone"] == "ready", "gemstone.turn", "gemstone_unavailable")
+        me["gemstone"] = "used"
+
+
+def _act(data: dict[str, Any], seat: int, space: str, move: dict[str, Any]) -> None:
+    area, _, which = space.partition(".")
+    if area == "quarry":
+        quarry.place_quarry(data, seat, move)
+    elif area == "port":
+        port.place_port(data, seat, move)
+    elif area == "terrace":
+        palace.place_terrace(data, seat, which)
+    elif area == "balcony":
+        palace.place_balcony(data, seat, which, move)
+    elif area == "room":
+        palace.place_room(data, seat, which, move)
+    else:
+        _check_slots(data, area)
+        if area == "market_mixed":
+            market.place_mixed(data, seat, move)
+        elif area == "market_identical":
+            market.place_identical(data, seat, move)
+        elif area == "outer_terrace":
+            palace.place_outer_terrace(data, seat, move)
+        else:
+            _village(data, seat, move)
+
+
+def _check_slots(data: dict[str, Any], area: str) -> None:
+    taken = len(data["spaces"].get(area, []))
+    require(taken < slot_count(data, area), "placement.one_per_space", "area_full", area={"key": f"rajas.area.{area}"})
+
+
+def _village(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    from companion.games.rajas.modules.mango import score_villages
+
+    require(has_module(data, "mango"), "modules.option", "module_not_in_play", module="mango")
+    if len(data["players"]) >= 3:
+        require(seat not in data["spaces"].get("village", []), "mango.village", "village_once")
+    score_villages(data, seat, move.get("villages", []))

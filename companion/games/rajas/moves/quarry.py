@@ -1,0 +1,130 @@
+"""The quarry: pay money for the slot and dice for a province tile, place it, take what it shows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.rajas.core import fact, has_module, player, require
+from companion.games.rajas.definition import TILES_PER_COLOR
+from companion.games.rajas.moves.dice import gain_dice, pay_dice
+from companion.games.rajas.moves.earn import earn
+from companion.games.rajas.moves.market import slot_count
+from companion.games.rajas.moves.tracks import add_fame, add_money, pay_money
+
+
+def place_quarry(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """Workers fill the quarry slot by slot; each slot's printed cost is paid in money first."""
+    require(move.get("tile") is not None, "quarry.pay_pips", "tile_needed")
+    slot = len(data["spaces"].get("quarry", [])) + 1
+    require(
+        slot <= slot_count(data, "quarry"), "placement.one_per_space", "area_full", area={"key": "rajas.area.quarry"}
+    )
+    cost = int(fact(data, f"{data['layout']}.quarry.{slot}.cost", "quarry.slot_cost"))
+    pay_money(data, seat, cost, "quarry.slot_cost")
+    tile = move["tile"]
+    pay_for_tile(data, seat, tile, move["pay"])
+    placed = put_tile(data, seat, tile, move.get("cell"))
+    take_tile_gains(data, seat, placed, move)
+    connect_incomes(data, seat, move.get("connects", []))
+
+
+def pay_for_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], pay: list[dict[str, Any]]) -> None:
+    """Dice for a tile: its colour with at least the printed total, or a module tile's own price."""
+    require(
+        data["tiles_taken"][tile["color"]] < TILES_PER_COLOR,
+        "quarry.tiles_left",
+        "no_tiles_left",
+        color={"key": f"rajas.color.{tile['color']}"},
+    )
+    require(
+        tile["kind"] == "normal" or has_module(data, _MODULE_OF[tile["kind"]]),
+        "modules.option",
+        "module_not_in_play",
+        module=tile["kind"],
+    )
+    used = pay_dice(data, seat, pay, "quarry.pay_pips")
+    colors = [c for c, _ in used]
+    values = [v for _, v in used]
+    if tile["kind"] == "village":
+        require(len(used) == 2 and values[0] == values[1], "mango.double", "needs_double")
+    elif tile["kind"] == "shalimar":
+        require(len(used) == 2 and tile["color"] in colors, "shalimar.cost", "shalimar_cost")
+    elif tile["kind"] == "tiger":
+        require(len(used) == 2 and set(colors) == {tile["color"]}, "tiger.cost", "tiger_cost")
+    else:
+        require(
+            bool(used) and set(colors) == {tile["color"]},
+            "quarry.pay_color",
+            "wrong_color",
+            color={"key": f"rajas.color.{tile['color']}"},
+        )
+        require(sum(values) >= tile["cost"], "quarry.pay_pips", "short_of_pips", paid=sum(values), cost=tile["cost"])
+    data["tiles_taken"][tile["color"]] += 1
+
+
+_MODULE_OF = {"village": "mango", "shalimar": "shalimar", "tiger": "tiger"}
+
+
+def put_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], cell: str | None) -> dict[str, Any]:
+    """Lay the tile in the province; a cell, when told, must be empty (the grid itself is unknown)."""
+    me = player(data, seat)
+    if cell is not None:
+        require(all(t["cell"] != cell or t["covered"] for t in me["tiles"]), "province.place", "cell_taken", cell=cell)
+    placed = {**tile, "id": data["next_tile_id"], "cell": cell, "covered": False, "covers": None}
+    data["next_tile_id"] += 1
+    me["tiles"].append(placed)
+    return placed
+
+
+def take_tile_gains(data: dict[str, Any], seat: int, tile: dict[str, Any], move: dict[str, Any]) -> None:
+    """Money for markets, fame per building at its current upgrade level, then a module tile's yield."""
+    me = player(data, seat)
+    add_money(data, seat, sum(m["value"] for m in tile["markets"]))
+    add_fame(data, seat, sum(me["upgrades"][b] for b in tile["buildings"]))
+    if tile["kind"] == "village" and tile.get("reward"):
+        earn(data, seat, tile["reward"])
+    elif tile["kind"] == "tiger":
+        _tiger_now(data, seat, tile["name"])
+    elif tile["kind"] == "shalimar" and move.get("recall"):
+        recall_worker(data, seat, move["recall"])
+
+
+def _tiger_now(data: dict[str, Any], seat: int, name: str) -> None:
+    me = player(data, seat)
+    if name == "ashoka_pillar":
+        add_money(data, seat, sum(1 for t in me["tiles"] if not t["covered"]))
+    elif name == "akbar_bridge" and me["boat"] > 0:
+        from companion.games.rajas.moves.river import space_reward
+
+        earn(data, seat, space_reward(data, me["boat"]))
+    elif name == "black_market":
+        gain_dice(data, seat, free=2, reason="tiger")
+
+
+def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
+    """Shalimar: take one own worker back off the board; it may be placed again this round."""
+    require(seat in data["spaces"].get(space, []), "shalimar.recall", "no_worker_there", space=space)
+    data["spaces"][space].remove(seat)
+    player(data, seat)["placed"] -= 1
+
+
+def connect_incomes(data: dict[str, Any], seat: int, incomes: list[int]) -> None:
+    """Special incomes newly joined to the residence by road, taken after the tile's own gains."""
+    me = player(data, seat)
+    require(len(set(incomes)) == len(incomes), "province.incomes", "income_twice")
+    for income in incomes:
+        require(income not in me["incomes"], "province.incomes", "income_already", income=income)
+        tile = me["yields"].get(str(income))
+        if tile is not None:
+            tile["connected"] = True
+            reward = tile["reward"]
+        else:
+            reward = fact(data, f"{me['board']}.income.{income}", "province.incomes")
+        me["incomes"].append(income)
+        earn(data, seat, dict(reward))
+
+
+def tile_counts(me: dict[str, Any]) -> Counter[str]:
+    """Visible tiles of a province by kind."""
+    return Counter(t["kind"] for t in me["tiles"] if not t["covered"])

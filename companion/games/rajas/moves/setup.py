@@ -1,0 +1,116 @@
+"""Setting up: start rolls, the first player by the lowest total, starting money 3/4/5/6, modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import MalformedRequest
+from companion.games.base import Player
+from companion.games.rajas.core import has_module, player, push
+from companion.games.rajas.definition import COLORS, MODULES, START_MONEY, layout_for, river_side
+from companion.games.rajas.facts import value_problem
+from companion.games.rajas.state import new_data, new_player
+
+
+def build_setup(players: Sequence[Player], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """The state before the start rolls; every player rolls one die of each colour first."""
+    if not 2 <= len(players) <= 4:
+        raise MalformedRequest(f"Rajas of the Ganges takes 2 to 4 players, got {len(players)}", field="players")
+    settings = _checked_options(options, len(players))
+    experienced = set(settings["experienced"])
+    seats = []
+    for index, who in enumerate(players):
+        navaratnas = "navaratnas" in settings["modules"] or index in experienced
+        seats.append(new_player(index, who.name, who.color, "navaratnas" if navaratnas else "normal"))
+    data = new_data(seats, settings, seed)
+    for seat in range(len(players)):
+        push(
+            data,
+            {
+                "kind": "roll",
+                "seat": seat,
+                "fixed": {c: 1 for c in COLORS},
+                "free": 0,
+                "reroll": None,
+                "reason": "start",
+            },
+        )
+    return data
+
+
+def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
+    unknown = set(options) - {"modules", "experienced", "facts"}
+    if unknown:
+        raise MalformedRequest(
+            f"unknown option(s) {sorted(unknown)}; allowed: modules, experienced, facts", field="options"
+        )
+    modules = list(options.get("modules", []))
+    bad = [m for m in modules if m not in MODULES]
+    if bad or len(set(modules)) != len(modules):
+        raise MalformedRequest(
+            f"option modules: {bad or modules} not allowed; allowed: {list(MODULES)}", field="modules"
+        )
+    experienced = list(options.get("experienced", []))
+    if any(not isinstance(s, int) or not 0 <= s < count for s in experienced):
+        raise MalformedRequest(
+            f"option experienced must list seats 0..{count - 1}, got {experienced}", field="experienced"
+        )
+    if experienced and "mixed_groups" not in modules:
+        raise MalformedRequest("option experienced needs the module mixed_groups", field="experienced")
+    facts = dict(options.get("facts", {}))
+    for key, value in facts.items():
+        problem = value_problem(key, value, facts)
+        if problem:
+            raise MalformedRequest(f"option facts.{key}: {problem}", field=f"facts.{key}")
+    return {
+        "modules": sorted(modules),
+        "experienced": sorted(experienced),
+        "facts": facts,
+        "layout": layout_for(count),
+        "river_side": river_side(count),
+    }
+
+
+def start_totals(data: dict[str, Any]) -> dict[int, int]:
+    """Each player's total of the start roll."""
+    return {p["seat"]: sum(sum(v) for v in p["dice"].values()) for p in data["players"]}
+
+
+def after_start_rolls(data: dict[str, Any]) -> None:
+    """Once everyone has rolled: the lowest total starts (ties: the table says who ate Indian food last)."""
+    if data["phase"] != "setup" or data["pending"] or data["turn_seat"] is not None:
+        return
+    totals = start_totals(data)
+    lowest = min(totals.values())
+    tied = [s for s, t in totals.items() if t == lowest]
+    if len(tied) > 1:
+        push(data, {"kind": "start_player", "seat": None, "seats": tied})
+    else:
+        choose_start(data, tied[0])
+
+
+def choose_start(data: dict[str, Any], first: int) -> None:
+    """The first player takes the elephant; money 3, 4, 5, 6 in turn order from them."""
+    seats = len(data["players"])
+    for offset in range(seats):
+        player(data, (first + offset) % seats)["money"] = START_MONEY[offset]
+    data["first_seat"] = first
+    data["turn_seat"] = first
+    if has_module(data, "ganga") or has_module(data, "ganga2"):
+        from companion.games.rajas.modules.ganga import start_ganga
+
+        start_ganga(data)
+    if has_module(data, "navaratnas"):
+        # Each player draws a brown yield tile and lays it on one of two income spaces.
+        for offset in range(seats):
+            push(data, {"kind": "yield_place", "seat": (first + offset) % seats})
+    begin_play(data)
+
+
+def begin_play(data: dict[str, Any]) -> None:
+    """Round 1 begins once the setup decisions are all made."""
+    if data["pending"] or data["phase"] != "setup":
+        return
+    data["phase"] = "play"
+    data["round"] = 1

@@ -1,0 +1,223 @@
+"""The shape of moves: every field checked and normalised; MalformedRequest names field, value, allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import MalformedRequest
+from companion.games.rajas.definition import (
+    BUILDINGS,
+    COLORS,
+    GOODS,
+    ROOMS,
+    WHITE_YIELDS,
+)
+from companion.games.rajas.moves.place import SPACES
+from companion.games.rajas.rewards import reward_problem
+
+# move type -> the fields it may carry (besides "type" and "seat")
+MOVE_FIELDS: dict[str, tuple[str, ...]] = {
+    "place": (
+        "space",
+        "worker",
+        "pay",
+        "tile",
+        "cell",
+        "connects",
+        "recall",
+        "goods",
+        "good",
+        "count",
+        "reroll",
+        "steps",
+        "black_market",
+        "cover",
+        "villages",
+    ),
+    "roll": ("dice", "return"),
+    "upgrade": ("building",),
+    "room": ("room", "pay", "tile", "cover", "steps"),
+    "boat": ("steps",),
+    "dolphin": ("space",),
+    "start_player": ("first",),
+    "draw_yield": ("tile",),
+    "take_yield": ("tile", "income", "decline"),
+    "use_yield": ("income",),
+    "fate_build": ("tile", "cell"),
+    "river_tile": ("space", "tile"),
+    "answer_fact": ("key", "value"),
+    "pass": (),
+}
+
+
+def bad(field: str, value: Any, allowed: str) -> MalformedRequest:
+    """The error for one wrong field."""
+    return MalformedRequest(f"field {field}: got {value!r}; allowed: {allowed}", field=field, value=repr(value))
+
+
+def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """Check and normalise a move of a game with `seats` players."""
+    if not isinstance(data, Mapping):
+        raise bad("move", data, "a JSON object")
+    kind = data.get("type")
+    if kind not in MOVE_FIELDS:
+        raise bad("type", kind, ", ".join(MOVE_FIELDS))
+    extra = set(data) - {"type", "seat", *MOVE_FIELDS[kind]}
+    if extra:
+        raise bad(sorted(extra)[0], data[sorted(extra)[0]], f"fields of {kind}: {', '.join(MOVE_FIELDS[kind])}")
+    move: dict[str, Any] = {"type": kind, "seat": _int(data, "seat", 0, seats - 1, required=kind != "answer_fact")}
+    for name in MOVE_FIELDS[kind]:
+        if name in data and data[name] is not None:
+            move[name] = _FIELD[name](data, name)
+    for name in _REQUIRED.get(kind, ()):
+        if name not in move:
+            raise bad(name, None, f"{kind} needs {name}")
+    move.setdefault("pay", []) if kind in ("place", "room") else None
+    move.setdefault("return", []) if kind == "roll" else None
+    if kind == "answer_fact":
+        move["value"] = data.get("value")
+    return move
+
+
+_REQUIRED = {
+    "place": ("space",),
+    "roll": ("dice",),
+    "upgrade": ("building",),
+    "room": ("room",),
+    "boat": ("steps",),
+    "dolphin": ("space",),
+    "start_player": ("first",),
+    "draw_yield": ("tile",),
+    "fate_build": ("tile",),
+    "river_tile": ("space", "tile"),
+    "answer_fact": ("key",),
+}
+
+
+def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool = True) -> Any:
+    value = data.get(name)
+    if value is None and not required:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise bad(name, value, f"a whole number from {low} to {high}")
+    return value
+
+
+def _choice(name: str, allowed: tuple[str, ...] | list[str]) -> Any:
+    def check(data: Mapping[str, Any], field: str) -> Any:
+        if data[field] not in allowed:
+            raise bad(name, data[field], ", ".join(allowed))
+        return data[field]
+
+    return check
+
+
+def _die(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or set(value) - {"color", "value", "as", "via"}:
+        raise bad(field, value, 'a die {"color", "value"} with optional "as" (value used) and "via"')
+    die = {"color": _choice(field + ".color", COLORS)(value, "color"), "value": _int(value, "value", 1, 6)}
+    die["as"] = _int(value, "as", 1, 6) if value.get("as") is not None else die["value"]
+    via = value.get("via")
+    if die["as"] == die["value"]:
+        via = None
+    elif via is None:
+        via = "karma" if abs(die["as"] - (7 - die["value"])) <= 1 else "gemstone"
+    if via not in (None, "karma", "gemstone"):
+        raise bad(field + ".via", via, "karma, gemstone")
+    die["via"] = via
+    return die
+
+
+def _dice(data: Mapping[str, Any], field: str) -> list[dict[str, Any]]:
+    value = data[field]
+    if not isinstance(value, list) or len(value) > 12:
+        raise bad(field, value, "a list of at most 12 dice")
+    return [_die(d, f"{field}[{i}]") for i, d in enumerate(value)]
+
+
+def _ints(data: Mapping[str, Any], field: str) -> list[int]:
+    value = data[field]
+    if not isinstance(value, list) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in value):
+        raise bad(field, value, "a list of whole numbers")
+    return list(value)
+
+
+def _goods(data: Mapping[str, Any], field: str) -> list[str]:
+    value = data[field]
+    if not isinstance(value, list) or any(v not in GOODS for v in value) or len(set(value)) != len(value):
+        raise bad(field, value, f"a list of different goods among {', '.join(GOODS)}")
+    return list(value)
+
+
+def _bool(data: Mapping[str, Any], field: str) -> bool:
+    if not isinstance(data[field], bool):
+        raise bad(field, data[field], "true, false")
+    return bool(data[field])
+
+
+def _text(data: Mapping[str, Any], field: str) -> str:
+    value = data[field]
+    if not isinstance(value, str) or not 0 < len(value) <= 60:
+        raise bad(field, value, "a text of 1 to 60 characters")
+    return value
+
+
+def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
+    kind = data.get("type")
+    if kind == "draw_yield":
+        return _choice("tile", WHITE_YIELDS)(data, field)
+    if kind == "river_tile":
+        return _reward(data[field], field)
+    if kind == "take_yield":
+        return _yield_tile(data[field])
+    from companion.games.rajas.tiles import parse_tile
+
+    return parse_tile(data[field])
+
+
+def _reward(value: Any, field: str) -> dict[str, Any]:
+    problem = reward_problem(value)
+    if problem:
+        raise bad(field, value, problem)
+    return dict(value)
+
+
+def _yield_tile(value: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or value.get("color") not in ("white", "yellow", "red", "brown"):
+        raise bad("tile", value, '{"color": white|yellow|red|brown, "reward": {...}}')
+    return {"color": value["color"], "reward": _reward(value.get("reward"), "tile.reward")}
+
+
+def _space(data: Mapping[str, Any], field: str) -> Any:
+    if data.get("type") in ("dolphin", "river_tile"):
+        return _int(data, field, 1, 40)
+    return _choice(field, SPACES)(data, field)
+
+
+_FIELD: dict[str, Any] = {
+    "space": _space,
+    "worker": _choice("worker", ("normal", "gemstone")),
+    "pay": _dice,
+    "reroll": _dice,
+    "dice": _dice,
+    "return": _dice,
+    "tile": _tile_or_reward,
+    "cell": _text,
+    "connects": _ints,
+    "villages": _ints,
+    "recall": _choice("recall", SPACES),
+    "goods": _goods,
+    "good": _choice("good", GOODS),
+    "count": lambda d, f: _int(d, f, 0, 6),
+    "steps": lambda d, f: _int(d, f, 1, 7),
+    "black_market": _bool,
+    "decline": _bool,
+    "cover": lambda d, f: _int(d, f, 1, 999),
+    "income": lambda d, f: _int(d, f, 1, 20),
+    "building": _choice("building", BUILDINGS),
+    "room": _choice("room", tuple(ROOMS.values())),
+    "first": lambda d, f: _int(d, f, 0, 3),
+    "key": _text,
+    "value": lambda d, f: d[f],
+}

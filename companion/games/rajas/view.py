@@ -1,0 +1,87 @@
+"""What the table shows: players, whose turn, the question or roll awaited, the ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import Message
+from companion.games.rajas.core import known_facts
+from companion.games.rajas.facts import beside_bounds
+from companion.games.rajas.state import RajasState, dice_count
+
+
+def _distance(data: dict[str, Any], me: dict[str, Any]) -> int | None:
+    low, high = beside_bounds(me["money"], known_facts(data))
+    return int(me["fame"] - low) if low == high else None
+
+
+def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "seat": me["seat"],
+        "name": me["name"],
+        "color": me["color"],
+        "score": me["fame"],
+        "distance": _distance(data, me),
+        "money": me["money"],
+        "fame": me["fame"],
+        "karma": me["karma"],
+        "dice": {c: list(v) for c, v in me["dice"].items()},
+        "dice_count": dice_count(me),
+        "kali_capacity": me["capacity"],
+        "board": me["board"],
+        "workers": me["workers"],
+        "workers_left": me["workers"] - me["placed"],
+        "boat": me["boat"],
+        "upgrades": dict(me["upgrades"]),
+        "tiles": [t for t in me["tiles"] if not t["covered"]],
+        "incomes": list(me["incomes"]),
+        "has_crossed": me["crossed_at"] is not None,
+    }
+
+
+def prompt(data: dict[str, Any]) -> Message:
+    """The one thing the table should do next."""
+    if data["phase"] == "over":
+        return Message("rajas.prompt.over")
+    if data["pending"]:
+        pending = data["pending"][0]
+        seat = pending.get("seat")
+        name = data["players"][seat]["name"] if seat is not None else ""
+        params = {k: v for k, v in pending.items() if k in ("space", "max", "count")}
+        return Message(f"rajas.prompt.{pending['kind']}", {"name": name, **params})
+    me = data["players"][data["turn_seat"]]
+    if data["end"] is not None:
+        return Message("rajas.prompt.place_last", {"name": me["name"]})
+    return Message("rajas.prompt.place", {"name": me["name"]})
+
+
+def current_seat(data: dict[str, Any]) -> int | None:
+    """Who acts now: the seat a pending decision belongs to, else the player placing."""
+    if data["phase"] == "over":
+        return None
+    if data["pending"] and data["pending"][0].get("seat") is not None:
+        return int(data["pending"][0]["seat"])
+    return data["turn_seat"]
+
+
+def view(state: RajasState) -> dict[str, Any]:
+    """The table's JSON."""
+    data = state.data
+    return {
+        "players": [_player(data, p) for p in data["players"]],
+        "current_seat": current_seat(data),
+        "is_over": data["phase"] == "over",
+        "prompt": prompt(data).to_dict(),
+        "ranking": list(data["ranking"]) if data["ranking"] is not None else None,
+        "phase": data["phase"],
+        "round": data["round"],
+        "first_seat": data["first_seat"] if data["phase"] != "setup" else None,
+        "pending": [dict(p) for p in data["pending"]],
+        "supply": dict(data["supply"]),
+        "spaces": {k: list(v) for k, v in data["spaces"].items() if v},
+        "river_tiles": dict(data["river_tiles"]),
+        "end": dict(data["end"]) if data["end"] else None,
+        "modules": list(data["modules"]),
+        "facts_told": dict(data["facts"]),
+        "notes": [Message("rajas.note.placement_unchecked").to_dict()],
+    }

@@ -1,0 +1,35 @@
+"""Small formatting helpers for the pages: times as "x s ago", status values as short text."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from companion.web.language import t
+
+
+def ago(timestamp: float | None, now: float | None = None) -> str:
+    """How long ago a Unix time was, in the reader's language ("never" for None)."""
+    if timestamp is None:
+        return t("time.never")
+    seconds = max(0, int((now if now is not None else time.time()) - timestamp))
+    if seconds < 60:
+        return t("time.seconds_ago", n=seconds)
+    if seconds < 3600:
+        return t("time.minutes_ago", n=seconds // 60)
+    return t("time.hours_ago", n=seconds // 3600)
+
+
+def shown(name: str, value: Any) -> str:
+    """A device status value as short text: times as "ago", booleans as yes/no, None as a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return t("common.yes") if value else t("common.no")
+    if name.endswith("_at") and isinstance(value, int | float):
+        return ago(float(value))
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value) or "—"
+    return str(value)

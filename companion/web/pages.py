@@ -1,0 +1,109 @@
+"""The dashboard pages: start or resume a game, the table, "Can I...?", the camera and the health page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.errors import GameNotFound, MalformedRequest
+from companion.service import PLAYER_COLORS
+from companion.web import forms
+from companion.web.context import camera, service, slots
+from companion.web.table import kind_titles, last_roll
+
+pages = Blueprint("pages", __name__)
+
+
+@pages.get("/")
+def home(error: MalformedRequest | GameNotFound | None = None) -> str:
+    """Games to resume and the form to start one."""
+    companion = service()
+    return render_template(
+        "games.html",
+        games=companion.games(),
+        kinds=companion.kinds(),
+        titles=kind_titles(companion),
+        active_id=companion.active_id,
+        player_colors=PLAYER_COLORS,
+        seats=forms.MAX_SEATS,
+        form=request.form,
+        error=error,
+    )
+
+
+@pages.post("/games")
+def start() -> BaseResponse | tuple[str, int]:
+    """Start a game from the form and open its table."""
+    companion = service()
+    try:
+        kind, players, options = forms.start_request(request.form, companion.kinds())
+        view = companion.create_game(kind, players, options)
+    except (MalformedRequest, GameNotFound) as exc:
+        return home(exc), 400
+    return redirect(url_for("pages.table", game_id=view["game_id"]), code=303)
+
+
+@pages.post("/games/<game_id>/resume")
+def resume(game_id: str) -> BaseResponse:
+    """Make a game the table's active game and open it."""
+    service().set_active(game_id)
+    return redirect(url_for("pages.table", game_id=game_id), code=303)
+
+
+@pages.get("/table")
+def active_table() -> BaseResponse:
+    """The active game's table, or the start page when there is none."""
+    active = service().active_id
+    if active is None:
+        return redirect(url_for("pages.home"))
+    return redirect(url_for("pages.table", game_id=active))
+
+
+def _table_context(game_id: str) -> dict[str, Any]:
+    companion = service()
+    view = companion.view(game_id)
+    return {
+        "view": view,
+        "roll": last_roll(companion, game_id),
+        "title": kind_titles(companion).get(view["kind"]),
+        "is_active": companion.active_id == game_id,
+    }
+
+
+@pages.get("/games/<game_id>")
+def table(game_id: str) -> str:
+    """The table of a game, kept live by its event stream."""
+    return render_template("table.html", **_table_context(game_id))
+
+
+@pages.get("/games/<game_id>/live")
+def table_live(game_id: str) -> str:
+    """The live part of the table alone; the page fetches it again after each event."""
+    return render_template("_table_live.html", **_table_context(game_id))
+
+
+@pages.get("/games/<game_id>/check")
+def check(game_id: str) -> str:
+    """ "Can I...?": describe a move and get the verdict without playing it."""
+    return render_template("check.html", **_table_context(game_id))
+
+
+@pages.get("/camera")
+def camera_view() -> str:
+    """The camera's picture with the dice outlined, and the latest reading as a list."""
+    worker = camera()
+    return render_template("camera.html", has_camera=worker is not None, reading=service().last_reading)
+
+
+@pages.get("/health")
+def health() -> str:
+    """What is in use for each device, whether it is a built-in stand-in, and recent errors."""
+    return render_template("health.html", health=service().health(), streams=slots())
+
+
+@pages.get("/favicon.ico")
+def favicon() -> Response:
+    """No icon file: an empty answer keeps browsers from logging a 404 on every page."""
+    return Response(status=204)

@@ -1,0 +1,50 @@
+/* "Can I...?": send a described move to the check endpoint and show the verdict with its reason. */
+"use strict";
+(function () {
+  const form = document.getElementById("check-form");
+  if (!form) return;
+  const texts = JSON.parse(document.getElementById("texts").textContent);
+  const move = document.getElementById("move");
+  const box = document.getElementById("verdict");
+
+  function show(status, reason, citation) {
+    const line = document.getElementById("verdict-status");
+    line.textContent = texts["verdict.status." + status] || texts["error." + status] || texts["error.other"];
+    line.dataset.status = status;
+    document.getElementById("verdict-reason").textContent = reason || "";
+    document.getElementById("verdict-cite").textContent = citation || "";
+    box.hidden = false;
+  }
+
+  document.querySelectorAll("[data-preset]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      move.value = JSON.stringify(JSON.parse(button.dataset.preset), null, 1);
+    });
+  });
+
+  form.addEventListener("submit", async function (event) {
+    event.preventDefault();
+    let described;
+    try {
+      described = JSON.parse(move.value);
+    } catch (err) {
+      show("malformed", err.message, "");
+      return;
+    }
+    try {
+      const response = await fetch(form.dataset.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ move: described }),
+      });
+      const data = await response.json();
+      if (!response.ok) {
+        show(data.error.code, data.error.message, "");
+        return;
+      }
+      show(data.status, data.texts.reason || data.texts.question, data.texts.citation);
+    } catch (err) {
+      show("network", "", "");
+    }
+  });
+})();

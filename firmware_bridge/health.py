@@ -1,0 +1,70 @@
+"""Liveness and counters of a link: "last heard N s ago", never a stale "connected"."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+LIVE_HEARTBEATS = 3  # connected means heard within this many heartbeat periods
+LINK_ERROR_KINDS = ("open", "io", "handshake_timeout", "version", "unexpected", "callback")
+
+
+class LinkHealth:
+    """Thread-safe record of when the device was last heard, reconnects and error counts."""
+
+    def __init__(self, clock: Callable[[], float], heartbeat_s: float) -> None:
+        self._clock = clock
+        self._heartbeat_s = heartbeat_s
+        self._lock = threading.Lock()
+        self._last_heard: float | None = None
+        self._is_handshaken = False
+        self.has_connected = False
+        self.reconnects = 0
+        self.firmware: str | None = None
+        self.led_count: int | None = None
+        self.errors = dict.fromkeys(LINK_ERROR_KINDS, 0)
+
+    def heard(self) -> None:
+        """Record that a valid frame just arrived."""
+        with self._lock:
+            self._last_heard = self._clock()
+
+    def silence_s(self) -> float:
+        """Return seconds since the device was last heard (infinite if never)."""
+        with self._lock:
+            heard = self._last_heard
+        return float("inf") if heard is None else self._clock() - heard
+
+    def count(self, kind: str) -> None:
+        """Add one to the error counter kind."""
+        with self._lock:
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    def handshaken(self, firmware: str, led_count: int, is_reconnect: bool) -> None:
+        """Record a completed handshake with the device's identity."""
+        with self._lock:
+            self._is_handshaken = True
+            self.has_connected = True
+            self.firmware, self.led_count = firmware, led_count
+            self.reconnects += 1 if is_reconnect else 0
+
+    def lost(self) -> None:
+        """Record that the port was closed or vanished."""
+        with self._lock:
+            self._is_handshaken = False
+
+    def report(self, *, is_open: bool) -> dict[str, Any]:
+        """Return connected, last_heard_s, errors, reconnects, firmware and led_count."""
+        with self._lock:
+            heard = self._last_heard
+            last_heard_s = None if heard is None else max(0.0, self._clock() - heard)
+            is_live = last_heard_s is not None and last_heard_s <= LIVE_HEARTBEATS * self._heartbeat_s
+            return {
+                "connected": is_open and self._is_handshaken and is_live,
+                "last_heard_s": last_heard_s,
+                "errors": dict(self.errors),
+                "reconnects": self.reconnects,
+                "firmware": self.firmware,
+                "led_count": self.led_count,
+            }

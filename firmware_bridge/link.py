@@ -1,0 +1,338 @@
+"""Host side of the microcontroller link: connect, handshake, heartbeat, LED state, buttons, reconnect."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from firmware_bridge import codec
+from firmware_bridge.errors import LinkClosedError
+from firmware_bridge.health import LinkHealth
+from firmware_bridge.sequence import EventSequencer
+from firmware_bridge.state import LedState
+from firmware_bridge.transport import SerialLike, open_serial, resolve_port
+from firmware_bridge.virtual import VirtualDevice
+
+log = logging.getLogger(__name__)
+
+ButtonCallback = Callable[[str, int], None]
+VIRTUAL_URL = "virtual://"
+SILENT_HEARTBEATS = 4  # heartbeats without an answer before the link asks for a new handshake
+
+
+class Bridge:
+    """Link to the LED/button microcontroller; all I/O runs on one background thread, never raising.
+
+    url: "virtual://" (in-process pretend board), "auto" (find the Pico by USB id), a device path such as
+    /dev/serial/by-id/..., or any pyserial URL. on_button(name, seq) is called once per press, in order,
+    on the link's thread (keep it short); seq is the device's press number, restarting at each boot.
+    """
+
+    def __init__(
+        self,
+        url: str = VIRTUAL_URL,
+        on_button: ButtonCallback | None = None,
+        *,
+        baudrate: int = 115200,
+        clock: Callable[[], float] = time.monotonic,
+        heartbeat_s: float = 0.5,
+        resend_s: float = 0.2,
+        handshake_timeout_s: float = 1.0,
+        backoff_initial_s: float = 0.05,
+        backoff_max_s: float = 1.0,
+        poll_s: float = 0.01,
+        write_timeout_s: float = 0.5,
+    ) -> None:
+        self.url = url
+        self.is_virtual = url.startswith(VIRTUAL_URL)
+        self._on_button = on_button
+        self._baudrate = baudrate
+        self._clock = clock
+        self._heartbeat_s = heartbeat_s
+        self._resend_s = resend_s
+        self._handshake_timeout_s = handshake_timeout_s
+        self._poll_s = poll_s
+        self._write_timeout_s = write_timeout_s
+        self._backoff = (backoff_initial_s, backoff_max_s)
+        self._delay_s = backoff_initial_s
+        self._health = LinkHealth(clock, heartbeat_s)
+        self._decoder = codec.FrameDecoder()
+        self._sequencer = EventSequencer()
+        self._lock = threading.Lock()  # guards the fields below shared with callers' threads
+        self._synced = threading.Condition(self._lock)
+        self._write_lock = threading.Lock()  # one frame at a time on the wire; the port is swapped under it
+        self._port: SerialLike | None = None
+        self._port_name: str | None = None
+        self._is_broken = False
+        self._is_handshaken = False
+        self._is_fresh_port = False
+        self._leds: LedState | None = None
+        self._generation = 0
+        self._acked_generation: int | None = None
+        self._times = {"opened": 0.0, "hello": 0.0, "ping": 0.0, "leds": 0.0}
+        self._ping_token = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._is_closed = False
+        self.virtual_device: VirtualDevice | None = VirtualDevice() if self.is_virtual else None
+        if self.is_virtual:
+            log.warning("firmware bridge uses a VIRTUAL microcontroller (%s): no real LEDs or buttons", url)
+
+    # -- public API ------------------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        """Return "virtual" for the in-process pretend board, "serial" for a real (or pty) port."""
+        return "virtual" if self.is_virtual else "serial"
+
+    def start(self) -> None:
+        """Start the background thread that connects and keeps reconnecting; safe to call twice."""
+        if self._is_closed:
+            raise LinkClosedError("Bridge is closed; make a new one")
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="firmware-bridge", daemon=True)
+            self._thread.start()
+
+    def set_leds(self, state: LedState) -> None:
+        """Show state (the FULL LED state); sent now if connected, and again after every reconnect.
+
+        Never raises for link trouble; at worst blocks write_timeout_s on a stuck port.
+        """
+        if not isinstance(state, LedState):
+            raise TypeError(f"set_leds(state={state!r}): expected a LedState")
+        with self._lock:
+            self._leds = state
+            self._generation = (self._generation + 1) & 0xFFFF
+            message = state.to_message(self._generation)
+            is_ready = self._is_handshaken
+            self._times["leds"] = self._clock()
+        if is_ready:
+            self._send(message)
+
+    def wait_until_synced(self, timeout_s: float) -> bool:
+        """Wait until the device acknowledged the latest LED state; return whether it did in time."""
+        with self._synced:
+            return self._synced.wait_for(self._is_synced, timeout_s)
+
+    def status(self) -> dict[str, Any]:
+        """Return the link's health: kind, port, liveness, error counters, reconnects, firmware."""
+        with self._lock:
+            errors = dict(self._decoder.errors)
+            errors.update(self._sequencer_counts())
+            port = self._port_name
+            is_synced = self._is_synced()
+        report = self._health.report(is_open=self._port is not None)
+        report["errors"].update(errors)
+        report.update(
+            kind=self.kind,
+            is_virtual=self.is_virtual,
+            port=port if port is not None else self.url,
+            leds_synced=is_synced,
+        )
+        return report
+
+    def close(self) -> None:
+        """Stop the thread and release the port; safe to call twice."""
+        self._is_closed = True
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+        self._drop_port()
+        with self._synced:
+            self._synced.notify_all()
+
+    def __enter__(self) -> Bridge:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- the background thread ---------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._port is None and not self._open_port():
+                self._stop.wait(self._next_delay())
+                continue
+            try:
+                self._service()
+            except OSError as exc:  # serial.SerialException is an OSError too
+                self._lose_port(str(exc) or type(exc).__name__)
+            except Exception:  # why: a bug here must not kill the link silently
+                log.exception("firmware bridge: unexpected error; reopening the port")
+                self._lose_port("internal error")
+
+    def _open_port(self) -> bool:
+        try:
+            if self.virtual_device is not None:
+                port: SerialLike = self.virtual_device.open(self._poll_s)
+                name = self.url
+            else:
+                name = resolve_port(self.url)
+                port = open_serial(name, self._baudrate, self._poll_s, self._write_timeout_s)
+        except (OSError, ValueError) as exc:  # ValueError: pyserial refuses a malformed url
+            self._health.count("open")
+            log.debug("firmware bridge: cannot open %s: %s", self.url, exc)
+            return False
+        now = self._clock()
+        with self._write_lock, self._lock:
+            self._port, self._port_name = port, name
+            self._is_broken, self._is_handshaken, self._is_fresh_port = False, False, True
+            self._times.update(opened=now, hello=now)
+        self._decoder.reset()
+        log.info("firmware bridge: opened %s, handshaking", name)
+        self._send(codec.Hello())
+        return True
+
+    def _service(self) -> None:
+        port = self._port
+        if port is None:
+            return
+        data = port.read(max(1, port.in_waiting))
+        if self._is_broken:
+            raise OSError("a write to the port failed")
+        if data:
+            for message in self._decoder.feed(data):
+                self._health.heard()
+                self._handle(message)
+        self._tick(self._clock())
+
+    def _tick(self, now: float) -> None:
+        with self._lock:
+            is_handshaken = self._is_handshaken
+            times = dict(self._times)
+            leds_due = self._leds is not None and self._acked_generation != self._generation
+        if not is_handshaken:
+            if now - times["opened"] >= self._handshake_timeout_s:
+                self._health.count("handshake_timeout")
+                raise TimeoutError("no handshake answer")
+            if now - times["hello"] >= self._resend_s:
+                self._times["hello"] = now
+                self._send(codec.Hello())
+            return
+        if self._health.silence_s() > SILENT_HEARTBEATS * self._heartbeat_s:
+            self._request_handshake(now)
+            return
+        if now - times["ping"] >= self._heartbeat_s:
+            self._times["ping"] = now
+            self._ping_token = (self._ping_token + 1) & 0xFFFFFFFF
+            self._send(codec.Ping(self._ping_token))
+        if leds_due and now - times["leds"] >= self._resend_s:
+            self._send_leds()
+
+    def _handle(self, message: codec.Message) -> None:
+        if isinstance(message, codec.Welcome):
+            self._on_welcome(message)
+        elif isinstance(message, codec.Pong):
+            if message.boot_id != self._sequencer.boot_id:
+                log.warning("firmware bridge: the device rebooted; handshaking again")
+                self._request_handshake(self._clock())
+        elif isinstance(message, codec.LedsAck):
+            self._on_leds_ack(message)
+        elif isinstance(message, codec.Button):
+            self._on_button_event(message)
+        else:
+            self._health.count("unexpected")  # a host-to-device message coming back: echo or confusion
+
+    def _on_welcome(self, message: codec.Welcome) -> None:
+        if message.version != codec.PROTOCOL_VERSION:
+            self._health.count("version")
+            self._delay_s = self._backoff[1]
+            log.error(
+                "firmware bridge: device speaks protocol %d, host speaks %d; update the firmware (%s)",
+                message.version,
+                codec.PROTOCOL_VERSION,
+                message.firmware,
+            )
+            raise ConnectionError("protocol version mismatch")
+        with self._lock:
+            self._sequencer.on_welcome(message.boot_id, message.base_seq)
+            self._is_handshaken = True
+            is_reconnect = self._is_fresh_port and self._health.has_connected
+            self._is_fresh_port = False
+        self._health.handshaken(message.firmware, message.led_count, is_reconnect)
+        self._delay_s = self._backoff[0]
+        self._send_leds()  # the device may have lost or never had the state: always send it in full
+
+    def _on_leds_ack(self, message: codec.LedsAck) -> None:
+        with self._synced:
+            if message.generation == self._generation:
+                self._acked_generation = message.generation
+                self._synced.notify_all()
+
+    def _on_button_event(self, message: codec.Button) -> None:
+        with self._lock:
+            verdict = self._sequencer.accept(message.seq, message.base_seq) if self._is_handshaken else None
+        if verdict is None:
+            return  # not handshaken on this port yet: the device resends after the Welcome
+        self._send(codec.ButtonAck(verdict.ack_seq))
+        if verdict.is_new and self._on_button is not None:
+            try:
+                self._on_button(message.name, message.seq)
+            except Exception:  # why: a failing service callback must not break the link
+                self._health.count("callback")
+                log.exception("firmware bridge: on_button(%r, %d) raised", message.name, message.seq)
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    def _is_synced(self) -> bool:
+        return self._is_handshaken and self._leds is not None and self._acked_generation == self._generation
+
+    def _sequencer_counts(self) -> dict[str, int]:
+        sequencer = self._sequencer
+        return {"duplicates": sequencer.duplicates, "out_of_order": sequencer.out_of_order, "lost": sequencer.lost}
+
+    def _send_leds(self) -> None:
+        with self._lock:
+            if self._leds is None:
+                return
+            message = self._leds.to_message(self._generation)
+            self._times["leds"] = self._clock()
+        self._send(message)
+
+    def _request_handshake(self, now: float) -> None:
+        with self._lock:
+            self._is_handshaken = False
+            self._times.update(opened=now, hello=now)
+        self._send(codec.Hello())
+
+    def _send(self, message: codec.Message) -> None:
+        frame = codec.encode_frame(message)
+        with self._write_lock:
+            port = self._port
+            if port is None:
+                return
+            try:
+                port.write(frame)
+            except OSError as exc:  # the reader thread notices the flag and reconnects
+                log.debug("firmware bridge: write failed: %s", exc)
+                self._is_broken = True
+
+    def _lose_port(self, reason: str) -> None:
+        was_live = self._is_handshaken
+        level = logging.WARNING if was_live else logging.DEBUG  # why: no warning flood while it is away
+        log.log(level, "firmware bridge: lost %s (%s); reconnecting", self._port_name, reason)
+        self._health.count("io")
+        self._drop_port()
+        self._stop.wait(self._next_delay())
+
+    def _drop_port(self) -> None:
+        with self._write_lock, self._lock:
+            port, self._port = self._port, None
+            self._is_handshaken = False
+        self._health.lost()
+        if port is not None:
+            try:
+                port.close()
+            except OSError as exc:
+                log.debug("firmware bridge: closing the port failed: %s", exc)
+        self._decoder.reset()
+
+    def _next_delay(self) -> float:
+        delay = self._delay_s
+        self._delay_s = min(self._delay_s * 2, self._backoff[1])
+        return delay

@@ -1,0 +1,135 @@
+"""The dashboard in a real headless Chromium against the app served by waitress: renders, updates live."""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from flask import Flask, request
+from flask.typing import ResponseReturnValue
+
+from companion.events.store import EventStore
+from companion.service import Companion
+from companion.web import create_app
+from companion.web.server import make_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium (apt-get install -y chromium)"
+)
+PHONE = "412,915"
+
+
+@dataclass
+class Served:
+    """The app served on a free port, its service and what the streams were asked for."""
+
+    url: str
+    service: Companion
+    app: Flask
+    last_event_ids: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    service = Companion(EventStore(tmp_path / "events.db"))
+    # Short stream lifetimes let Chromium's virtual clock run: it stands still while a request is open.
+    app = create_app({"STREAM_MAX_SECONDS": 0.4, "HEARTBEAT_SECONDS": 0.2}, service)
+    server = make_server(app, port=0, threads=6)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    served = Served(f"http://127.0.0.1:{server.effective_port}", service, app)
+
+    @app.before_request
+    def note_last_event_id() -> None:
+        if request.path.startswith("/stream/") and "Last-Event-ID" in request.headers:
+            served.last_event_ids.append(request.headers["Last-Event-ID"])
+
+    yield served
+    server.close()
+    server.task_dispatcher.shutdown(timeout=5)
+    service.close()
+
+
+def chromium(tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run headless Chromium once on a page."""
+    command = [
+        str(CHROMIUM),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        f"--window-size={PHONE}",
+        *args,
+        url,
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG header."""
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def start_game(service: Companion) -> str:
+    game_id = str(service.create_game("free_dice", [{"name": "Asha"}, {"name": "Bruno", "color": "orange"}])["game_id"])
+    dice = [{"value": 5, "color": "violet"}, {"value": 2, "color": "orange"}]
+    service.append(game_id, "move", {"move": {"type": "roll", "seat": 0, "dice": dice}}, origin="camera")
+    return game_id
+
+
+def test_table_screenshot_on_a_phone(served: Served, tmp_path: Path) -> None:
+    game_id = start_game(served.service)
+    shot = tmp_path / "table.png"
+    result = chromium(tmp_path, f"{served.url}/games/{game_id}?lang=en", f"--screenshot={shot}")
+    assert shot.exists(), result.stderr[-2000:]
+    assert png_size(shot) == (412, 915)
+
+
+def test_table_updates_live_after_a_new_event(served: Served, tmp_path: Path) -> None:
+    game_id = start_game(served.service)
+    page = f"/games/{game_id}"
+
+    @served.app.after_request
+    def roll_once_page_is_rendered(response: ResponseReturnValue) -> ResponseReturnValue:
+        # The page shows seq 2; this event (seq 3) can only reach it through the event stream.
+        if request.path == page and served.service.view(game_id)["seq"] == 2:
+            served.service.append(game_id, "move", {"move": {"type": "end_turn"}})
+            dice = [{"value": 6, "color": "green"}]
+            served.service.append(game_id, "move", {"move": {"type": "roll", "seat": 1, "dice": dice}})
+        return response
+
+    result = chromium(tmp_path, f"{served.url}{page}?lang=en", "--dump-dom", "--virtual-time-budget=8000")
+    dom = result.stdout
+    assert 'class="live" data-seq="4"' in dom, result.stderr[-2000:]
+    assert 'aria-label="6 · green"' in dom  # the new roll drawn as a die
+    assert "Bruno has rolled" in dom
+    assert "4" in served.last_event_ids  # EventSource came back with the last id it saw
+
+
+def test_pages_in_french_from_the_browser_language(served: Served, tmp_path: Path) -> None:
+    start_game(served.service)
+    result = chromium(tmp_path, f"{served.url}/", "--dump-dom", "--accept-lang=fr-FR,fr")
+    assert "Lancer une partie" in result.stdout, result.stderr[-2000:]
+    assert "Dés libres" in result.stdout
+
+
+def test_health_and_camera_pages_render_in_the_browser(served: Served, tmp_path: Path) -> None:
+    health = chromium(tmp_path, f"{served.url}/health?lang=en", "--dump-dom")
+    assert "What is in use" in health.stdout
+    camera = chromium(tmp_path, f"{served.url}/camera?lang=en", "--dump-dom")
+    assert "No camera" in camera.stdout

@@ -1,0 +1,113 @@
+"""The service: settled rolls become chance moves, buttons become events, a failing subscriber breaks nothing."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from conftest import roll
+
+from companion.errors import MalformedRequest
+from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, RollSettled
+from companion.service import Companion
+
+
+def settled(*values: int | None) -> RollSettled:
+    dice = [{"value": v, "color": "orange", "bbox": [0, 0, 10, 10]} for v in values]
+    return RollSettled({"dice": dice, "width": 640, "height": 480}, time.time())
+
+
+def test_a_settled_roll_becomes_the_current_players_move(service: Companion, free_game: dict) -> None:
+    service.bus.publish(settled(4, 6))
+    view = service.view(free_game["game_id"])
+    assert view["players"][0]["score"] == 10
+    last = service.events(free_game["game_id"])[-1]
+    assert last.payload["origin"] == "camera"
+    assert last.payload["move"]["dice"] == [{"value": 4, "color": "orange"}, {"value": 6, "color": "orange"}]
+
+
+def test_a_second_settled_roll_in_the_same_turn_is_not_played(service: Companion, free_game: dict) -> None:
+    service.bus.publish(settled(4))
+    service.bus.publish(settled(2))
+    assert service.view(free_game["game_id"])["players"][0]["score"] == 4
+    assert len(service.events(free_game["game_id"])) == 2
+
+
+def test_buttons_next_and_undo_act_on_the_active_game(service: Companion, free_game: dict) -> None:
+    gid = free_game["game_id"]
+    service.append(gid, "move", roll(3))
+    service.bus.publish(ButtonPressed("next", "gpio"))
+    assert service.view(gid)["current_seat"] == 1
+    service.bus.publish(ButtonPressed("undo", "microcontroller"))
+    assert service.view(gid)["current_seat"] == 0
+    assert [e.payload.get("origin") for e in service.events(gid)[1:]] == ["api", "gpio", "microcontroller"]
+
+
+def test_a_failing_subscriber_never_breaks_the_others_or_the_request(service: Companion, free_game: dict) -> None:
+    seen: list[int] = []
+
+    def broken(event: Any) -> None:
+        raise RuntimeError("a broken light")
+
+    service.bus.subscribe(GameEventAppended, broken)
+    service.bus.subscribe(GameEventAppended, lambda e: seen.append(e.seq))
+    stored = service.append(free_game["game_id"], "move", roll(5))
+    assert seen == [stored.seq]
+    assert service.bus.failures == 1
+
+
+def test_unsubscribe_stops_delivery() -> None:
+    bus = EventBus()
+    seen: list[object] = []
+    unsubscribe = bus.subscribe(ButtonPressed, seen.append)
+    bus.publish(ButtonPressed("next", "gpio"))
+    unsubscribe()
+    bus.publish(ButtonPressed("next", "gpio"))
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "field"),
+    [
+        ([], "players"),
+        ([{"name": ""}], "players[0].name"),
+        ([{"name": "Ann", "color": "pink"}], "players[0].color"),
+        ("Ann", "players"),
+    ],
+)
+def test_bad_players_are_refused_before_anything_is_written(service: Companion, players: Any, field: str) -> None:
+    with pytest.raises(MalformedRequest, match=field.replace("[", r"\[").replace("]", r"\]")):
+        service.create_game("free_dice", players)
+    assert service.games() == []
+
+
+def test_bad_options_are_refused(service: Companion) -> None:
+    with pytest.raises(MalformedRequest, match="max_turns"):
+        service.create_game("free_dice", [{"name": "A"}], {"max_turns": -1})
+    assert service.games() == []
+
+
+def test_turn_limit_ends_the_game_with_a_ranking(service: Companion) -> None:
+    gid = service.create_game("free_dice", [{"name": "A"}, {"name": "B"}], {"max_turns": 1})["game_id"]
+    for value in (2, 5):
+        service.append(gid, "move", roll(value))
+        service.append(gid, "move", {"move": {"type": "end_turn"}})
+    view = service.view(gid)
+    assert view["is_over"]
+    assert view["ranking"] == [1, 0]
+    assert view["current_seat"] is None
+
+
+def test_health_lists_choices_and_survives_a_broken_device(service: Companion) -> None:
+    class Broken:
+        def status(self) -> dict[str, Any]:
+            raise OSError("unplugged")
+
+        def close(self) -> None:
+            pass
+
+    service.devices["gpio"] = Broken()
+    health = service.health()
+    assert "unplugged" in health["devices"]["gpio"]["error"]
+    assert health["store"]["games"] == 0

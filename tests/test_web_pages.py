@@ -1,0 +1,137 @@
+"""The pages: each renders, in French or English as asked, and the start form starts or refuses a game."""
+
+# ruff: noqa: F811  (pytest fixtures imported from test_web_fixtures are parameters here)
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+from test_web_fixtures import PLAYERS, FakeCamera, app, client, game_id, roll, service  # noqa: F401  (fixtures)
+
+from companion.devices.notices import DeviceChoice
+from companion.service import Companion
+
+
+@pytest.mark.parametrize("path", ["/", "/camera", "/health"])
+def test_every_page_renders(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert '<meta name="viewport"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("suffix", ["", "/live", "/check"])
+def test_game_pages_render(client: FlaskClient, game_id: str, suffix: str) -> None:
+    page = client.get(f"/games/{game_id}{suffix}").get_data(as_text=True)
+    assert "Asha" in page and "Bruno" in page
+
+
+def test_language_from_browser(client: FlaskClient) -> None:
+    french = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    english = client.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
+    assert "Lancer une partie" in french and "Start a game" not in french
+    assert "Start a game" in english and "Lancer une partie" not in english
+    assert '<html lang="fr">' in french
+
+
+def test_language_chosen_with_lang_is_kept_in_a_cookie(client: FlaskClient) -> None:
+    first = client.get("/?lang=fr", headers={"Accept-Language": "en"})
+    assert "lang=fr" in first.headers["Set-Cookie"]
+    later = client.get("/health", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Ce qui est utilisé" in later
+
+
+def test_language_from_server_setting(service: Companion) -> None:
+    from companion.web import create_app
+
+    page = create_app({"LANGUAGE": "fr"}, service).test_client().get("/", headers={"Accept-Language": "en"})
+    assert "Lancer une partie" in page.get_data(as_text=True)
+
+
+def test_table_shows_roll_dice_prompt_and_controls(client: FlaskClient, service: Companion, game_id: str) -> None:
+    service.append(game_id, "move", {"move": roll(0, 5, 2)["move"]})
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert page.count('data-action="select-die"') == 2  # one correction button per die
+    assert 'aria-label="5 · blue"' in page
+    assert "Asha has rolled" in page  # the game's prompt, translated, with the player's name
+    assert 'data-action="undo"' in page and 'data-action="end_turn"' in page
+    assert page.count('data-action="add-die"') == 6
+    assert f'data-stream-url="/stream/games/{game_id}"' in page
+
+
+def test_table_in_french(client: FlaskClient, game_id: str) -> None:
+    page = client.get(f"/games/{game_id}?lang=fr").get_data(as_text=True)
+    assert "Saisir un lancer à la main" in page and "Annuler" in page
+    assert "Asha, lancez les dés." in page
+
+
+def test_start_form_starts_a_game_and_opens_its_table(client: FlaskClient, service: Companion) -> None:
+    form = {
+        "kind": "free_dice",
+        "name_0": "Asha",
+        "color_0": "red",
+        "name_1": " ",
+        "name_2": "Chen",
+        "free_dice.max_turns": "3",
+    }
+    response = client.post("/games", data=form)
+    assert response.status_code == 303
+    game = service.games()[0]
+    assert response.headers["Location"].endswith(f"/games/{game['game_id']}")
+    view = service.view(game["game_id"])
+    assert [(p["name"], p["color"]) for p in view["players"]] == [("Asha", "red"), ("Chen", "green")]
+    assert view["options"] == {"max_turns": 3}
+
+
+@pytest.mark.parametrize(
+    ("form", "text"),
+    [
+        ({"kind": "free_dice"}, "Give at least one player a name."),
+        ({"kind": "free_dice", "name_0": "A", "free_dice.max_turns": "many"}, "free_dice.max_turns"),
+        ({"kind": "go", "name_0": "A"}, "kind"),
+    ],
+)
+def test_start_form_refuses_whole(client: FlaskClient, service: Companion, form: dict[str, str], text: str) -> None:
+    response = client.post("/games", data=form, headers={"Accept-Language": "en"})
+    assert response.status_code == 400
+    assert text in response.get_data(as_text=True)
+    assert service.games() == []
+
+
+def test_resume_makes_a_game_active(client: FlaskClient, service: Companion, game_id: str) -> None:
+    other = service.create_game("free_dice", PLAYERS)["game_id"]
+    response = client.post(f"/games/{game_id}/resume")
+    assert response.status_code == 303 and service.active_id == game_id
+    assert other != game_id
+    assert client.get("/table").headers["Location"].endswith(f"/games/{game_id}")
+
+
+def test_table_redirects_home_without_an_active_game(client: FlaskClient) -> None:
+    assert client.get("/table").headers["Location"] == "/"
+
+
+def test_unknown_game_page_is_a_translated_404(client: FlaskClient) -> None:
+    response = client.get("/games/nope?lang=fr")
+    assert response.status_code == 404
+    assert "Retour aux parties" in response.get_data(as_text=True)
+
+
+def test_camera_page_without_and_with_camera(client: FlaskClient, service: Companion) -> None:
+    assert "No camera" in client.get("/camera?lang=en").get_data(as_text=True)
+    service.devices["camera"] = FakeCamera()
+    service.reading_updated({"dice": [{"value": 3, "color": "violet", "confidence": 0.9}]}, "settled")
+    page = client.get("/camera?lang=en").get_data(as_text=True)
+    assert 'src="/stream/camera.mjpg"' in page
+    assert "3 · violet" in page and "90 % sure" in page
+
+
+def test_health_flags_stand_ins(client: FlaskClient, service: Companion) -> None:
+    service.choices = [
+        DeviceChoice("camera", "replay camera", "no camera found", True),
+        DeviceChoice("gpio", "lgpio", "Raspberry Pi 5", False),
+    ]
+    service.devices["camera"] = FakeCamera()
+    page = client.get("/health?lang=en").get_data(as_text=True)
+    assert "1 built-in stand-in(s) in use" in page
+    assert page.count("Built-in stand-in") == 1 and "Hardware" in page
+    assert "replay camera" in page and "reader_errors" in page

@@ -1,0 +1,81 @@
+"""open_source(spec): one string chooses the camera ("picamera2", "webcam:0", "replay:DIR", ...)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from functools import partial
+
+from vision.sources.base import Clock, Sleep
+from vision.sources.errors import SourceSpecError
+from vision.sources.frame import FrameSource
+from vision.sources.live import CaptureFactory, LiveSource
+from vision.sources.picamera import Picamera2Capture
+from vision.sources.stills import FolderSource, ReplaySource, SyntheticSource
+from vision.sources.webcam import WebcamCapture
+
+log = logging.getLogger(__name__)
+
+ALLOWED_FORMS = (
+    "picamera2",
+    "picamera2:N",
+    "webcam:N",
+    "webcam:/dev/videoN",
+    "folder:DIR",
+    "replay:DIR",
+    "synthetic:SEED",
+)
+
+
+def open_source(
+    spec: str,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    fps: float | None = None,
+    loop: bool = True,
+    clock: Clock = time.monotonic,
+    sleep: Sleep = time.sleep,
+) -> FrameSource:
+    """Open the source named by `spec`; SourceSpecError for a malformed spec, CameraError if it cannot open.
+
+    width/height: the requested camera size (stills are resized to it when both are given).
+    fps: the camera frame rate; also the delivery rate of "replay:" of a plain folder (default 10; each
+    still stays in view 0.5 s) and of "synthetic:" (default 10). A recording keeps its recorded pace.
+    Mock sources (folder/replay/synthetic) say so once in the log.
+    """
+    kind, _, argument = spec.partition(":") if isinstance(spec, str) else ("", "", "")
+    size = (width, height) if width and height else None
+    source: FrameSource
+    if kind == "picamera2":
+        number = _integer(spec, argument or "0")
+        opener: CaptureFactory = partial(Picamera2Capture, number, width, height, fps)
+        source = LiveSource(opener, kind="picamera2", description=f"Pi camera {number}", clock=clock)
+    elif kind == "webcam":
+        device: int | str = argument if argument.startswith("/") else _integer(spec, argument or "0")
+        opener = partial(WebcamCapture, device, width, height, fps)
+        source = LiveSource(opener, kind="webcam", description=f"webcam {device}", clock=clock)
+    elif kind == "folder" and argument:
+        source = FolderSource(argument, loop=loop, size=size, clock=clock)
+    elif kind == "replay" and argument:
+        source = ReplaySource(argument, camera_fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep)
+    elif kind == "synthetic" and argument:
+        source = SyntheticSource(
+            _integer(spec, argument), fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep
+        )
+    else:
+        raise _bad_spec(spec)
+    if source.is_mock:
+        log.warning("camera: using %s, a %s source, not a live camera", source.description, source.kind)
+    return source
+
+
+def _integer(spec: str, text: str) -> int:
+    """The number in a spec such as webcam:0, or SourceSpecError."""
+    if not text.isdigit():
+        raise _bad_spec(spec)
+    return int(text)
+
+
+def _bad_spec(spec: object) -> SourceSpecError:
+    return SourceSpecError(f"camera source {spec!r} is not valid; allowed forms: {', '.join(ALLOWED_FORMS)}")

@@ -1,0 +1,151 @@
+"""Sources made of stills: a folder (unpaced), a replay (recorded or fixed pace) and a synthetic scene."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.errors import CameraError
+from vision.sources.base import Clock, Sleep
+from vision.sources.sequence import SequenceSource, list_images
+
+Size = tuple[int, int] | None
+
+
+class FolderSource(SequenceSource):
+    """The images of a folder in natural name order, one per read(), as fast as they are asked for."""
+
+    def __init__(
+        self,
+        directory: str | os.PathLike[str],
+        *,
+        loop: bool = True,
+        size: Size = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        folder = Path(directory)
+        paths = list_images(folder)
+        super().__init__(
+            paths,
+            kind="folder",
+            description=f"folder of {len(paths)} images in {folder}",
+            loop=loop,
+            size=size,
+            clock=clock,
+        )
+
+    @classmethod
+    def from_paths(
+        cls,
+        paths: Sequence[str | os.PathLike[str]],
+        *,
+        loop: bool = True,
+        size: Size = None,
+        clock: Clock = time.monotonic,
+    ) -> SequenceSource:
+        """The given image files in the given order (missing files are refused at once)."""
+        files = [Path(p) for p in paths]
+        missing = [str(p) for p in files if not p.is_file()]
+        if missing:
+            raise CameraError(f"image files not found: {', '.join(missing)}")
+        return SequenceSource(
+            files, kind="folder", description=f"{len(files)} image files", loop=loop, size=size, clock=clock
+        )
+
+
+class ReplaySource(SequenceSource):
+    """A recorded session at its real pace, or a plain folder of stills, each in view for a while.
+
+    A plain folder is watched like a camera would watch it: a new still every 1/stills_per_second s,
+    delivered again every 1/camera_fps s meanwhile, so that each still scene looks still and can settle
+    (the demo frames have no timestamps). Both are ignored for a recording, which keeps its own timing.
+    """
+
+    def __init__(
+        self,
+        directory: str | os.PathLike[str],
+        *,
+        stills_per_second: float = 2.0,
+        camera_fps: float = 10.0,
+        loop: bool = True,
+        size: Size = None,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = time.sleep,
+    ) -> None:
+        # Imported here: vision.recording itself imports vision.sources (its error class).
+        from vision.recording import Recording, is_recording
+
+        folder = Path(directory)
+        if is_recording(folder):
+            recording = Recording.load(folder)
+            what = recording.description or f"recording in {folder}"
+            super().__init__(
+                recording.files,
+                kind="replay",
+                offsets=recording.offsets,
+                hold=recording.frame_interval,
+                description=f"replay of {len(recording.files)} recorded frames ({what}) from {folder}",
+                loop=loop,
+                size=size,
+                clock=clock,
+                sleep=sleep,
+            )
+            return
+        rate = stills_per_second
+        if rate <= 0 or camera_fps <= 0:
+            raise ValueError(f"stills_per_second and camera_fps must be > 0, got {rate} and {camera_fps}")
+        paths = list_images(folder)
+        super().__init__(
+            paths,
+            kind="replay",
+            offsets=[i / rate for i in range(len(paths))],
+            hold=1 / rate,
+            tick=1 / camera_fps,
+            description=f"replay of {len(paths)} stills at {rate:g} per second from {folder}",
+            loop=loop,
+            size=size,
+            clock=clock,
+            sleep=sleep,
+        )
+
+
+class SyntheticSource(SequenceSource):
+    """A rendered sequence (dice rolling, settling, a hand passing) from vision.synthetic, at `fps`."""
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        fps: float = 10.0,
+        loop: bool = True,
+        size: Size = None,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = time.sleep,
+        **render_options: Any,
+    ) -> None:
+        if fps <= 0:
+            raise ValueError(f"fps must be > 0, got {fps}")
+        try:
+            synthetic = importlib.import_module("vision.synthetic")
+        except ImportError as exc:
+            raise CameraError(f"synthetic source needs vision.synthetic, which is not available: {exc}") from exc
+        self.truth: list[tuple[np.ndarray, list[Any], bool]] = synthetic.render_sequence(seed, **render_options)
+        """The rendered sequence: (image, true dice, is_moving) per still, for tests and benchmarks."""
+        images = [image for image, _dice, _moving in self.truth]
+        super().__init__(
+            images,
+            kind="synthetic",
+            offsets=[i / fps for i in range(len(images))],
+            hold=1 / fps,
+            description=f"synthetic scene (seed {seed}, {len(images)} frames at {fps:g} fps)",
+            loop=loop,
+            size=size,
+            clock=clock,
+            sleep=sleep,
+        )
