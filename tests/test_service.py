@@ -10,6 +10,7 @@ from conftest import roll
 
 from companion.errors import MalformedRequest
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, RollSettled
+from companion.games.base import RefusedMove
 from companion.service import Companion
 
 
@@ -111,3 +112,17 @@ def test_health_lists_choices_and_survives_a_broken_device(service: Companion) -
     health = service.health()
     assert "unplugged" in health["devices"]["gpio"]["error"]
     assert health["store"]["games"] == 0
+
+
+def test_an_unread_die_waits_for_a_correction_before_the_turn_ends(service: Companion, free_game: dict) -> None:
+    gid = free_game["game_id"]
+    service.bus.publish(settled(5, None))
+    view = service.view(gid)
+    assert view["players"][0]["score"] == 5
+    assert view["prompt"]["key"] == "free_dice.prompt.fix_dice"
+    with pytest.raises(RefusedMove):
+        service.append(gid, "move", {"move": {"type": "end_turn"}})
+    target = service.events(gid)[-1].seq
+    service.append(gid, "correction", {"target": target, **roll(5, 2, color="orange")})
+    service.append(gid, "move", {"move": {"type": "end_turn"}})
+    assert service.view(gid)["players"][0]["score"] == 7

@@ -15,3 +15,11 @@ class CameraError(VisionError, OSError):
 
 class CalibrationError(VisionError, ValueError):
     """A colour calibration or zone definition that is malformed."""
+
+
+class SourceSpecError(VisionError, ValueError):
+    """A camera source spec string that is malformed (names the spec and the allowed forms)."""
+
+
+class RecordingError(VisionError, ValueError):
+    """A recorded session on disk that is malformed (bad index file, missing frame file)."""

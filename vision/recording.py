@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import cv2
 
-from vision.sources.errors import RecordingError
+from vision.errors import RecordingError
 
 if TYPE_CHECKING:
     from vision.sources.frame import Frame, FrameSource

@@ -1,6 +1,6 @@
 """Camera sources behind one interface: live cameras (picamera2, webcam), folders, replays, synthetic scenes."""
 
-from vision.sources.errors import RecordingError, SourceSpecError
+from vision.errors import RecordingError, SourceSpecError
 from vision.sources.frame import Frame, FrameSource, SourceStatus
 from vision.sources.live import Capture, LiveSource
 from vision.sources.sequence import SequenceSource

@@ -6,8 +6,8 @@ import logging
 import time
 from functools import partial
 
+from vision.errors import SourceSpecError
 from vision.sources.base import Clock, Sleep
-from vision.sources.errors import SourceSpecError
 from vision.sources.frame import FrameSource
 from vision.sources.live import CaptureFactory, LiveSource
 from vision.sources.picamera import Picamera2Capture

@@ -52,17 +52,20 @@ class FreeDice:
         return rules.apply(state, move)
 
     def roll_move(self, state: FreeDiceState, dice: Sequence[RolledDie]) -> dict[str, Any] | None:
-        """A settled reading is the current player's roll, if they have not rolled yet."""
-        readable = [{"value": d.value, "color": d.color} for d in dice if d.value is not None]
-        if state.is_over or state.has_rolled or not readable:
+        """A settled reading is the current player's roll, if they have not rolled yet.
+
+        Unread dice stay in the roll with no value: the table is asked to correct them before the turn ends."""
+        if state.is_over or state.has_rolled or not dice:
             return None
-        return {"type": "roll", "seat": state.current, "dice": readable}
+        return {"type": "roll", "seat": state.current, "dice": [{"value": d.value, "color": d.color} for d in dice]}
 
     def view(self, state: FreeDiceState) -> dict[str, Any]:
         """Players with their tallies, whose turn, the last roll and what the table should do next."""
         last = state.rolls[-1] if state.rolls else None
         if state.is_over:
             prompt = Message("free_dice.prompt.over")
+        elif rules.has_unread_die(state):
+            prompt = Message("free_dice.prompt.fix_dice", {"seat": state.current})
         elif state.has_rolled:
             prompt = Message("free_dice.prompt.next", {"seat": state.current})
         else:

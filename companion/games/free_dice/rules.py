@@ -38,9 +38,13 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
         raise MalformedRequest(f"move.dice must be a list of 1 to {MAX_DICE} dice, got {dice!r}")
     parsed = []
     for index, die in enumerate(dice):
-        value = die.get("value") if isinstance(die, Mapping) else None
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise MalformedRequest(f"move.dice[{index}].value must be a whole number from 1 to 6, got {value!r}")
+        if not isinstance(die, Mapping) or "value" not in die:
+            raise MalformedRequest(f"move.dice[{index}] must be an object with a value (1 to 6, or null if unread)")
+        value = die["value"]
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6):
+            raise MalformedRequest(
+                f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {value!r}"
+            )
         color = die.get("color")
         if color is not None and not isinstance(color, str):
             raise MalformedRequest(f"move.dice[{index}].color must be a colour name or null, got {color!r}")
@@ -61,6 +65,8 @@ def legal(state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
         return Verdict.refuse(Message("free_dice.refused.already_rolled"), CITATION)
     if move["type"] == "end_turn" and not state.has_rolled:
         return Verdict.refuse(Message("free_dice.refused.roll_first"), CITATION)
+    if move["type"] == "end_turn" and has_unread_die(state):
+        return Verdict.refuse(Message("free_dice.refused.unread_die"), CITATION)
     return Verdict.allow()
 
 
@@ -69,7 +75,7 @@ def apply(state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
     if move["type"] == "roll":
         roll: Roll = tuple((d["value"], d["color"]) for d in move["dice"])
         tallies = list(state.tallies)
-        tallies[state.current] += sum(value for value, _ in roll)
+        tallies[state.current] += sum(value for value, _ in roll if value is not None)
         return replace(state, tallies=tuple(tallies), rolls=(*state.rolls, (state.current, roll)), has_rolled=True)
     if move["type"] == "end_turn":
         following = (state.current + 1) % state.seats
@@ -77,6 +83,11 @@ def apply(state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
         is_over = state.max_turns > 0 and turn > state.max_turns
         return replace(state, current=following, has_rolled=False, turn=turn, is_over=is_over)
     return replace(state, is_over=True)
+
+
+def has_unread_die(state: FreeDiceState) -> bool:
+    """True while the current player's roll has a die whose value the camera could not read."""
+    return state.has_rolled and any(value is None for value, _ in state.rolls[-1][1])
 
 
 def ranking(state: FreeDiceState) -> list[int]:

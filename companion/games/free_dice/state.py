@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-Roll = tuple[tuple[int, str | None], ...]
-"""One roll: (value, colour) per die."""
+Roll = tuple[tuple[int | None, str | None], ...]
+"""One roll: (value, colour) per die; a value is None while a die the camera could not read is not corrected."""
 
 
 @dataclass(frozen=True)
