@@ -11,8 +11,10 @@ import threading
 import time
 import uuid
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from companion.boards import OwnerBoards
 from companion.devices.notices import DeviceChoice
 from companion.errors import Conflict, GameNotFound, MalformedRequest
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
@@ -30,8 +32,9 @@ APPENDABLE = ("move", "undo", "redo", "correction")
 class Companion:
     """Owns the store, the open game sessions and the event bus; devices plug in through the bus."""
 
-    def __init__(self, store: EventStore, *, bus: EventBus | None = None) -> None:
+    def __init__(self, store: EventStore, *, bus: EventBus | None = None, data_dir: Path | None = None) -> None:
         self.store = store
+        self.boards = OwnerBoards(data_dir)
         self.bus = bus or EventBus()
         self.devices: dict[str, Any] = {}
         self.choices: list[DeviceChoice] = []
@@ -44,6 +47,7 @@ class Companion:
         self.last_settled: dict[str, Any] | None = None
         self.bus.subscribe(RollSettled, self._on_roll_settled)
         self.bus.subscribe(ButtonPressed, self._on_button)
+        self.bus.subscribe(GameEventAppended, self._on_fact_told)
 
     # ---- games
     def kinds(self) -> list[dict[str, Any]]:
@@ -73,6 +77,9 @@ class Companion:
         game = game_kind(kind)
         seated = _players(players)
         merged = {**game.default_options(), **dict(options or {})}
+        if self.boards.has_facts(kind):
+            # The owner's copy is known from earlier games; facts given with the request win.
+            merged["facts"] = {**self.boards.known(kind), **dict(merged.get("facts") or {})}
         seed = uuid.uuid4().int % 2**31
         game.setup(seated, merged, seed)  # refuses bad players/options before anything is written
         start = {"kind": kind, "players": [p.to_dict() for p in seated], "options": merged, "seed": seed}
@@ -121,6 +128,13 @@ class Companion:
             self._version += 1
             self._changed.notify_all()
         self.bus.publish(GameEventAppended(stored.game_id, stored.seq, stored.type, stored.payload, view))
+
+    def _on_fact_told(self, event: GameEventAppended) -> None:
+        """Remember a printed fact told at the table for the owner's copy of the game."""
+        move = event.payload.get("move") if event.type == "move" else None
+        kind = event.view.get("kind")
+        if isinstance(move, Mapping) and move.get("type") == "answer_fact" and self.boards.has_facts(str(kind)):
+            self.boards.remember(str(kind), {str(move["key"]): move.get("value")})
 
     def events(self, game_id: str, after: int = 0) -> list[StoredEvent]:
         """A game's log after a given seq."""

@@ -14,6 +14,7 @@ from companion.cli.dice import load_calibration
 from companion.config import Config
 from companion.devices import choose
 from companion.devices.camera import CameraWorker
+from companion.devices.examples import ExampleCollector
 from companion.devices.lights import open_bridge, open_panel
 from companion.devices.notices import DeviceChoice
 from companion.devices.signals import SignalHub
@@ -29,7 +30,7 @@ def build_service(config: Config) -> Companion:
     """A service with every configured device opened and started."""
     data_dir = config.data_dir()
     data_dir.mkdir(parents=True, exist_ok=True)
-    service = Companion(EventStore(data_dir / "events.db"))
+    service = Companion(EventStore(data_dir / "events.db"), data_dir=data_dir)
     try:
         _attach_camera(service, config)
         hub = SignalHub(service.bus)
@@ -54,8 +55,8 @@ def _attach_camera(service: Companion, config: Config) -> None:
         fps=config.get("camera", "fps"),
     )
 
-    def settled(reading: Any) -> None:
-        service.bus.publish(RollSettled(reading.to_dict(), time.time()))
+    def settled(reading: Any, frame_id: str) -> None:
+        service.bus.publish(RollSettled({**reading.to_dict(), "frame_id": frame_id}, time.time()))
 
     worker = CameraWorker(
         source,
@@ -66,6 +67,7 @@ def _attach_camera(service: Companion, config: Config) -> None:
         fps=config.get("camera", "fps"),
     )
     service.devices["camera"] = worker
+    ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")
     worker.start()
 
 

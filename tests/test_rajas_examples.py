@@ -283,3 +283,37 @@ def test_port_refuses_dice_above_3_and_exact_one_step_with_a_1(value: int) -> No
     assert verdict.status == "refused"
     assert verdict.reason is not None
     assert verdict.reason.key == ("rajas.refused.port_die" if value == 4 else "rajas.refused.port_steps")
+
+
+@pytest.mark.parametrize(
+    ("reward", "track", "gained"),
+    [
+        ({"kind": "money_per_market"}, "money", 5),  # five markets: 5 money
+        ({"kind": "fame_per_upgrade"}, "fame", 3),  # three upgrades so far: 3 fame
+        ({"kind": "money_per_upgrade"}, "money", 6),  # three upgrades so far: 6 money
+        ({"kind": "fame_per_karma"}, "fame", 4),  # karma 2: 4 fame
+        ({"kind": "market_identical", "max": 4}, "money", 10),  # four silk markets, all scored, no die paid
+        ({"kind": "market_mixed"}, "money", 6),  # best silk (4) and the tea (2)
+    ],
+)
+def test_river_reward_examples(reward: dict[str, object], track: str, gained: int) -> None:
+    markets = [tile("blue", 3, (("silk", v),)) for v in (1, 2, 3, 4)] + [tile("green", 3, (("tea", 2),))]
+    state = edit(
+        ready_game(facts={**FACTS, "2p.river.1": reward}),
+        0,
+        tiles=[laid(n, t) for n, t in enumerate(markets, 1)],
+        upgrades_done=3,
+        karma=2,
+        money=0,
+        money_bonus=1,
+        dice=dice(blue=[1]),
+    )
+    after = do(state, type="place", seat=0, space="port", pay=[{"color": "blue", "value": 1}])
+    assert after.player(0)["boat"] == 1 and after.player(0)[track] - state.player(0)[track] == gained
+
+
+def test_river_reward_karma_dice_gives_one_die_of_the_colour_per_karma_level() -> None:
+    state = edit(ready_game(facts={**FACTS, "2p.river.1": {"kind": "karma_dice", "color": "green"}}), 0, karma=2)
+    state = edit(state, 0, dice=dice(blue=[1]))
+    after = do(state, type="place", seat=0, space="port", pay=[{"color": "blue", "value": 1}])
+    assert after.data["pending"][0]["fixed"] == {"green": 2} and after.data["pending"][0]["free"] == 0

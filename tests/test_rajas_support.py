@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.games.base import Player
 from companion.games.rajas import GAME
-from companion.games.rajas.definition import COLORS, DICE_PER_COLOR, MAX_KARMA
+from companion.games.rajas.definition import COLORS, DICE_PER_COLOR, MAX_KARMA, YIELD_COLORS
 from companion.games.rajas.state import RajasState, dice_count
 
 REWARD_CYCLE: list[dict[str, Any]] = [
@@ -53,6 +53,9 @@ def invented_facts() -> dict[str, Any]:
     for board in ("normal", "navaratnas"):
         for income in range(1, 21):
             facts[f"{board}.income.{income}"] = REWARD_CYCLE[(income * 5) % len(REWARD_CYCLE)]
+    for income in range(1, 21):
+        # Yield spaces by colour: 1, 5, 9, ... brown; 2, 6, ... white; 3, 7, ... yellow; 4, 8, ... red.
+        facts[f"navaratnas.income.{income}.color"] = YIELD_COLORS[(income + 2) % 4]
     return facts
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +22,8 @@ from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
 
+KEPT_SETTLED_FRAMES = 16
+
 
 class CameraWorker:
     """Reads frames in a background thread; keeps only the latest frame and reading (stale ones are dropped)."""
@@ -28,7 +32,7 @@ class CameraWorker:
         self,
         source: FrameSource,
         on_reading: Callable[[DiceReading, str], None],
-        on_settled: Callable[[DiceReading], None],
+        on_settled: Callable[[DiceReading, str], None],
         *,
         calibration: Calibration | None = None,
         settle_seconds: float = 0.2,
@@ -45,6 +49,7 @@ class CameraWorker:
         self._frame: np.ndarray | None = None
         self._reading: DiceReading | None = None
         self._jpeg: tuple[int, bytes] | None = None
+        self._settled_frames: OrderedDict[str, np.ndarray] = OrderedDict()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.errors = 0
@@ -80,8 +85,22 @@ class CameraWorker:
             self._changed.notify_all()
         self._on_reading(reading, self.settler.phase)
         if settled is not None:
-            self._on_settled(settled.reading)
+            self._keep_settled_frame(frame.image, settled.reading)
         return reading
+
+    def _keep_settled_frame(self, image: np.ndarray, reading: DiceReading) -> None:
+        # The frame of a settled roll is kept a while, so that a correction can save it as a labelled example.
+        frame_id = uuid.uuid4().hex[:12]
+        with self._changed:
+            self._settled_frames[frame_id] = image
+            while len(self._settled_frames) > KEPT_SETTLED_FRAMES:
+                self._settled_frames.popitem(last=False)
+        self._on_settled(reading, frame_id)
+
+    def settled_frame(self, frame_id: str) -> np.ndarray | None:
+        """The frame of a recent settled roll, or None once it is forgotten."""
+        with self._changed:
+            return self._settled_frames.get(frame_id)
 
     @property
     def version(self) -> int:

@@ -10,7 +10,7 @@ from flask import Flask
 
 from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import dice, formats, language
+from companion.web import dice, formats, language, rajas
 from companion.web.api import api
 from companion.web.context import SERVICE, SLOTS
 from companion.web.errors import register_error_handlers
@@ -48,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None, services: Companion | No
     _register_template_helpers(app)
     register_error_handlers(app)
     _register_blueprints(app)
+    rajas.register(app, services)
     return app
 
 

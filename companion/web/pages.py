@@ -11,6 +11,7 @@ from companion.errors import GameNotFound, MalformedRequest
 from companion.service import PLAYER_COLORS
 from companion.web import forms
 from companion.web.context import camera, service, slots
+from companion.web.rajas.pages import render_table
 from companion.web.table import kind_titles, last_roll
 
 pages = Blueprint("pages", __name__)
@@ -75,18 +76,24 @@ def _table_context(game_id: str) -> dict[str, Any]:
 @pages.get("/games/<game_id>")
 def table(game_id: str) -> str:
     """The table of a game, kept live by its event stream."""
+    if service().view(game_id)["kind"] == "rajas":
+        return render_table(game_id)
     return render_template("table.html", **_table_context(game_id))
 
 
 @pages.get("/games/<game_id>/live")
 def table_live(game_id: str) -> str:
     """The live part of the table alone; the page fetches it again after each event."""
+    if service().view(game_id)["kind"] == "rajas":
+        return render_table(game_id, "rajas/_live.html")
     return render_template("_table_live.html", **_table_context(game_id))
 
 
 @pages.get("/games/<game_id>/check")
 def check(game_id: str) -> str:
     """ "Can I...?": describe a move and get the verdict without playing it."""
+    if service().view(game_id)["kind"] == "rajas":
+        return render_table(game_id, "rajas/check.html")
     return render_template("check.html", **_table_context(game_id))
 
 

@@ -95,7 +95,8 @@ def _counted_keys(key: str, count: Any) -> list[str]:
     if kind == "river_length":
         return [f"{parts[0]}.river.{n}" for n in range(1, count + 1)]
     if kind == "incomes":
-        return [f"{parts[0]}.income.{n}" for n in range(1, count + 1)]
+        colors = [f"navaratnas.income.{n}.color" for n in range(1, count + 1)] if parts[0] == "navaratnas" else []
+        return [*(f"{parts[0]}.income.{n}" for n in range(1, count + 1)), *colors]
     if kind == "track_length" and parts[0] == "money":
         return [f"track.money.{m}.fame" for m in range(count + 1)]
     return []

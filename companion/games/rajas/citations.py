@@ -27,6 +27,7 @@ RULES: dict[str, str] = {
     "setup.start": SETUP,
     "setup.start_player": SETUP,
     "round.order": PLAY,
+    "round.pass": PLAY,
     "placement.one_per_space": PLAY,
     "dice.own": PLAY,
     "dice.roll": PLAY,
@@ -70,6 +71,7 @@ RULES: dict[str, str] = {
     "modules.option": GOODIE + "Modules",
     "navaratnas.setup": NAVARATNAS,
     "navaratnas.yield_tiles": NAVARATNAS,
+    "navaratnas.short_of_workers": NAVARATNAS,
     "mixed_groups.handicap": "Groupes de joueurs hétérogènes – Mixed groups",
     "ganga.setup": "Modifier les cases du fleuve (tuiles fleuve) – Ganga module",
     "ganga2.dolphin": GOODIE + "Ganga Module 2",
@@ -78,12 +80,15 @@ RULES: dict[str, str] = {
     "mango.overbuild": GOODIE + "Mango Village",
     "shalimar.cost": GOODIE + "Shalimar (Snake Expansion)",
     "shalimar.recall": GOODIE + "Shalimar (Snake Expansion)",
+    "shalimar.navaratnas": GOODIE + "Shalimar (Snake Expansion)",
     "tiger.cost": GOODIE + "Tiger Expansion",
     "tiger.overbuild": GOODIE + "Tiger Expansion",
     "tiger.benefits": GOODIE + "Tiger Expansion",
     "fate.penalty": GOODIE + "The Test of Fate",
     "fate.free_tile": GOODIE + "The Test of Fate",
+    "fate.order": GOODIE + "The Test of Fate",
     "gemstone.turn": GOODIE + "The Gemstone Trader",
+    "gemstone.arrival": GOODIE + "The Gemstone Trader",
 }
 
 

@@ -8,6 +8,7 @@ GAME_ID: Final = "rajas"
 COLORS: Final = ("blue", "green", "orange", "violet")
 DICE_PER_COLOR: Final = 12
 TILES_PER_COLOR: Final = 16
+VILLAGE_TILES: Final = 10  # Mango Village: 8 + 2 new in Goodie Box 1
 BUILDINGS: Final = ("temple", "palace", "fort", "mill")
 GOODS: Final = ("silk", "tea", "spice")
 STACKS: Final = ("snake", "tiger", "cow")
@@ -39,6 +40,8 @@ ROOM_VALUES: Final = {name: value for value, name in ROOMS.items()}
 PORTUGUESE_STEPS: Final = 6
 PORTUGUESE_LAST_SPACES: Final = 6
 
+# Yield tiles, and the income spaces of the Navaratnas side that take them, come in four colours.
+YIELD_COLORS: Final = ("white", "yellow", "red", "brown")
 WHITE_YIELDS: Final = ("die", "money3", "upgrade", "karma")
 BROWN_YIELDS: Final = (
     "fame_per_market_tile",

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.games.base import Message, MissingFact
+from companion.games.rajas.definition import YIELD_COLORS
 from companion.games.rajas.rewards import reward_problem
 
 # Keys, e.g. "track.money.52.fame", "4p.quarry.3.cost", "34p.river.7", "normal.income.2".
@@ -21,6 +22,7 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
     "river_bridge": re.compile(r"^(2p|34p)\.river\.bridge$"),
     "river_space": re.compile(r"^(2p|34p)\.river\.(\d{1,2})$"),
     "income": re.compile(r"^(normal|navaratnas)\.income\.(\d{1,2})$"),
+    "income_color": re.compile(r"^navaratnas\.income\.(\d{1,2})\.color$"),
     "incomes": re.compile(r"^(normal|navaratnas)\.incomes$"),
 }
 # The only two pairs of the money/fame table that the rulebook gives (end-game example).
@@ -54,6 +56,7 @@ def question(key: str) -> Message:
         "river_bridge": ("side",),
         "river_space": ("side", "space"),
         "income": ("board", "income"),
+        "income_color": ("income",),
         "incomes": ("board",),
     }[kind]
     params.update(dict(zip(names, parts, strict=True)))
@@ -75,6 +78,8 @@ def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> str | None:
     kind, parts = found
     if kind in ("river_space", "income"):
         return reward_problem(value)
+    if kind == "income_color":
+        return None if value in YIELD_COLORS else f"fact {key} must be one of {list(YIELD_COLORS)}, got {value!r}"
     if not isinstance(value, int) or isinstance(value, bool):
         return f"fact {key} must be a whole number, got {value!r}"
     limits = {

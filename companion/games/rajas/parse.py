@@ -35,6 +35,23 @@ MOVE_FIELDS: dict[str, tuple[str, ...]] = {
         "cover",
         "villages",
     ),
+    "reuse": (
+        "space",
+        "decline",
+        "pay",
+        "tile",
+        "cell",
+        "connects",
+        "recall",
+        "goods",
+        "good",
+        "count",
+        "reroll",
+        "steps",
+        "black_market",
+        "cover",
+        "villages",
+    ),
     "roll": ("dice", "return"),
     "upgrade": ("building",),
     "room": ("room", "pay", "tile", "cover", "steps"),
@@ -73,7 +90,7 @@ def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
     for name in _REQUIRED.get(kind, ()):
         if name not in move:
             raise bad(name, None, f"{kind} needs {name}")
-    move.setdefault("pay", []) if kind in ("place", "room") else None
+    move.setdefault("pay", []) if kind in ("place", "room", "reuse") else None
     move.setdefault("return", []) if kind == "roll" else None
     if kind == "answer_fact":
         move["value"] = data.get("value")

@@ -8,8 +8,9 @@ from typing import Any
 
 from companion.games.base import Citation, Message, Verdict
 from companion.games.rajas.citations import section_of
-from companion.games.rajas.core import Refused, Undecided, player, require
+from companion.games.rajas.core import Refused, Undecided, require
 from companion.games.rajas.moves import choices, endgame, setup, turn
+from companion.games.rajas.moves.passing import pass_turn
 from companion.games.rajas.moves.place import place
 
 
@@ -30,18 +31,10 @@ def run(before: Mapping[str, Any], move: Mapping[str, Any]) -> dict[str, Any]:
         elif kind == "place":
             place(data, move["seat"], dict(move))
         else:
-            _pass(data, move["seat"])
+            pass_turn(data, move["seat"])
     data["moves"] += 1
     settle(data)
     return data
-
-
-def _pass(data: dict[str, Any], seat: int) -> None:
-    # When a player cannot (or will not) place any more, the round goes on without them.
-    require(data["phase"] == "play" and data["turn_seat"] == seat, "round.order", "not_your_turn", seat=seat)
-    me = player(data, seat)
-    me["placed"] = me["workers"]
-    data["turn"]["placed"] = True
 
 
 def settle(data: dict[str, Any]) -> None:
@@ -67,10 +60,17 @@ def judge(before: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[Verdict, 
         return Verdict.refuse(refusal.reason, citation(refusal.rule)), None
     except Undecided as need:
         return Verdict.undecided(need.missing, citation(need.rule)), None
+    if _fate_tested(before, after):
+        return Verdict.allow(Message("rajas.note.fate_order"), citation("fate.order")), after
     if _laid_tile(move):
         note = Message("rajas.note.placement_unchecked")
         return Verdict.allow(note, citation("province.place")), after
     return Verdict.allow(), after
+
+
+def _fate_tested(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    # A Test of Fate penalty was applied: the verdict says in which order (the rulebook does not).
+    return any(a["fate"] != b["fate"] for a, b in zip(after["players"], before["players"], strict=True))
 
 
 def _laid_tile(move: Mapping[str, Any]) -> bool:

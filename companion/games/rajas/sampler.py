@@ -15,11 +15,14 @@ from companion.games.rajas.definition import (
     ROADS,
     ROOM_VALUES,
     STACKS,
+    TIGER_TILES,
     UPGRADE_LEVELS,
     WHITE_YIELDS,
 )
+from companion.games.rajas.moves.passing import placement_candidates
 from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.state import RajasState, dice_count
+from companion.games.rajas.tiles import parse_tile
 
 Proposer = Callable[[dict[str, Any], dict[str, Any], random.Random], Iterator[dict[str, Any]]]
 
@@ -50,6 +53,8 @@ def _proposals(data: dict[str, Any], rng: random.Random) -> Iterator[dict[str, A
         yield from _PENDING[pending["kind"]](data, pending, rng)
     elif data["phase"] == "play":
         yield from _placements(data, rng)
+        # Every placement that needs no tile, so that a pass is only proposed when the rules allow it.
+        yield from placement_candidates(data, data["turn_seat"])
         yield {"type": "pass", "seat": data["turn_seat"]}
 
 
@@ -103,6 +108,17 @@ def _simple(data: dict[str, Any], pending: dict[str, Any], rng: random.Random) -
         yield {"type": "draw_yield", "seat": seat, "tile": rng.choice(WHITE_YIELDS)}
     elif kind == "use_yield" or kind == "yield_use":
         yield {"type": "use_yield", "seat": seat}
+
+
+def _reuse(data: dict[str, Any], pending: dict[str, Any], rng: random.Random) -> Iterator[dict[str, Any]]:
+    # Imperial Flag: try the action of a space where one of the player's workers stands, else decline.
+    seat = pending["seat"]
+    me = data["players"][seat]
+    owned = [(c, v) for c in COLORS for v in me["dice"][c]]
+    held = [space for space, seats in sorted(data["spaces"].items()) if seat in seats]
+    for space in rng.sample(held, len(held)):
+        yield {"type": "reuse", "seat": seat, "space": space, "pay": [], **_place_extra(data, me, space, owned, rng)}
+    yield {"type": "reuse", "seat": seat, "decline": True}
 
 
 def _yields(data: dict[str, Any], pending: dict[str, Any], rng: random.Random) -> Iterator[dict[str, Any]]:
@@ -190,6 +206,10 @@ def _place_extra(
     data: dict[str, Any], me: dict[str, Any], space: str, owned: list[tuple[str, int]], rng: random.Random
 ) -> dict[str, Any]:
     one = [_die(*rng.choice(owned))] if owned else []
+    if space == "quarry" and owned and rng.random() < 0.4:
+        module_build = _module_tile(data, me, owned, rng)
+        if module_build:
+            return module_build
     if space == "quarry" and owned:
         color = rng.choice(owned)[0]
         paid = [_die(color, v) for v in me["dice"][color]]
@@ -211,6 +231,42 @@ def _place_extra(
     return {}
 
 
+VILLAGE_YIELDS: tuple[dict[str, Any], ...] = (
+    {"kind": "all", "of": [{"kind": "money", "amount": 1}, {"kind": "dice", "count": 1}]},
+    {"kind": "all", "of": [{"kind": "money", "amount": 3}, {"kind": "karma", "amount": 1}]},
+    {"kind": "next_free"},
+    {"kind": "all", "of": [{"kind": "fame", "amount": 1}, {"kind": "yield_white"}]},
+    {"kind": "market_best", "max": 2},
+)
+
+
+def _module_tile(
+    data: dict[str, Any], me: dict[str, Any], owned: list[tuple[str, int]], rng: random.Random
+) -> dict[str, Any] | None:
+    """A Goodie Box tile bought at the quarry with the dice it asks for (None when no module offers one)."""
+    kinds = [k for k, m in (("village", "mango"), ("shalimar", "shalimar"), ("tiger", "tiger")) if m in data["modules"]]
+    if not kinds or len(owned) < 2:
+        return None
+    kind = rng.choice(kinds)
+    pair = rng.sample(owned, 2)
+    if kind == "village":
+        doubles = [(a, b) for a in owned for b in owned if a is not b and a[1] == b[1]]
+        pair = list(rng.choice(doubles)) if doubles else pair
+        tile = {"color": rng.choice(COLORS), "kind": "village", "reward": rng.choice(VILLAGE_YIELDS)}
+    elif kind == "tiger":
+        twins = [(c, me["dice"][c][:2]) for c in COLORS if len(me["dice"][c]) >= 2]
+        color, values = rng.choice(twins) if twins else (pair[0][0], [pair[0][1], pair[1][1]])
+        pair = [(color, v) for v in values]
+        tile = {"color": color, "kind": "tiger", "name": rng.choice(TIGER_TILES)}
+    else:
+        tile = {"color": pair[0][0], "kind": "shalimar"}
+    build: dict[str, Any] = {"tile": parse_tile(tile), "pay": [_die(c, v) for c, v in pair]}
+    held = [space for space, seats in sorted(data["spaces"].items()) if me["seat"] in seats]
+    if kind == "shalimar" and held:
+        build["recall"] = rng.choice(held)
+    return build
+
+
 _PENDING: dict[str, Proposer] = {
     "roll": _roll,
     "ganga_roll": _roll,
@@ -225,4 +281,5 @@ _PENDING: dict[str, Proposer] = {
     "yield_place": _yields,
     "fate_tile": _module,
     "river_tile": _module,
+    "flag": _reuse,
 }

@@ -63,6 +63,10 @@ def new_player(seat: int, name: str, color: str, board_side: str) -> dict[str, A
         "yields": {},
         "fate": {"fame": "ready", "money": "ready"},
         "gemstone": None,
+        "gemstone_at": None,
+        "recalled": 0,
+        "short_tiles": 0,
+        "seen": -1,
         "crossed_at": None,
     }
 
@@ -79,6 +83,7 @@ def new_data(players: list[dict[str, Any]], options: dict[str, Any], seed: int) 
         "facts": dict(options["facts"]),
         "supply": {c: DICE_PER_COLOR for c in COLORS},
         "tiles_taken": {c: 0 for c in COLORS},
+        "module_tiles": [],
         "next_tile_id": 1,
         "river_tiles": {},
         "phase": "setup",
@@ -92,6 +97,7 @@ def new_data(players: list[dict[str, Any]], options: dict[str, Any], seed: int) 
         "end": None,
         "ranking": None,
         "moves": 0,
+        "placements": 0,
     }
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.rajas.core import player, push, require
 from companion.games.rajas.definition import FATE_FAME_SPACE, FATE_MONEY_SPACE
-from companion.games.rajas.moves.quarry import put_tile
+from companion.games.rajas.moves.quarry import draw_tile, put_tile
 
 SPACES = {"fame": FATE_FAME_SPACE, "money": FATE_MONEY_SPACE}
 # The free tile: one with a building from a tiger or snake stack (fame), a market from cow or snake (money).
@@ -52,13 +52,7 @@ def build_free(data: dict[str, Any], pending: dict[str, Any], move: dict[str, An
     tile, track, seat = move["tile"], pending["track"], pending["seat"]
     require(tile["stack"] in FREE_STACKS[track], "fate.free_tile", "fate_stack", stack=tile["stack"])
     require(bool(tile["buildings"] if track == "fame" else tile["markets"]), "fate.free_tile", "fate_contents")
-    require(
-        data["tiles_taken"][tile["color"]] < 16,
-        "quarry.tiles_left",
-        "no_tiles_left",
-        color={"key": f"rajas.color.{tile['color']}"},
-    )
-    data["tiles_taken"][tile["color"]] += 1
+    draw_tile(data, tile)
     placed = put_tile(data, seat, tile, move.get("cell"))
     me = player(data, seat)
     add_money(data, seat, sum(m["value"] for m in placed["markets"]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import player, require
+from companion.games.rajas.core import fact, player, require
 from companion.games.rajas.moves.earn import earn
 from companion.games.rajas.moves.tracks import add_money
 
@@ -32,6 +32,15 @@ def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
         "navaratnas.yield_tiles",
         "yield_space_taken",
         income=income,
+    )
+    # A yield tile goes only on a free income space of its own colour (printed on the Navaratnas side).
+    color = fact(data, f"navaratnas.income.{income}.color", "navaratnas.yield_tiles")
+    require(
+        color == tile["color"],
+        "navaratnas.yield_tiles",
+        "yield_space_color",
+        income=income,
+        color={"key": f"rajas.yield_color.{tile['color']}"},
     )
     taken[tile["color"]] = taken.get(tile["color"], 0) + 1
     me["yields"][str(income)] = {"color": tile["color"], "reward": tile["reward"], "connected": False}

@@ -57,7 +57,7 @@ def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -
 
 def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     seat = pending["seat"]
-    limit = river.max_steps(data, seat, pending["max"])
+    limit = pending["max"]  # Akbar's Bridge was counted when the move was offered
     require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit)
     river.move_boat(data, seat, move["steps"])
 
@@ -68,6 +68,16 @@ def _dolphin(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]
     taken = {p["boat"] for p in data["players"]}
     require(0 < space < length and space not in taken, "ganga2.dolphin", "dolphin_space", space=space)
     earn(data, seat, river.space_reward(data, space))
+
+
+def _reuse(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    # Imperial Flag: using an action again is a benefit the player may forgo.
+    if move.get("decline"):
+        return
+    require(move.get("space") is not None, "tiger.benefits", "reuse_needs_space")
+    from companion.games.rajas.moves.place import use_again
+
+    use_again(data, pending["seat"], move)
 
 
 def _start(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
@@ -114,6 +124,7 @@ _MOVE_FOR = {
     "yield_use": "use_yield",
     "fate_tile": "fate_build",
     "river_tile": "river_tile",
+    "flag": "reuse",
 }
 _HANDLERS = {
     "roll": _roll,
@@ -129,4 +140,5 @@ _HANDLERS = {
     "yield_use": _navaratnas,
     "fate_tile": _module,
     "river_tile": _module,
+    "flag": _reuse,
 }

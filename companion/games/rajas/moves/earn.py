@@ -68,7 +68,11 @@ def _boat(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
 
         move_to_next_free(data, seat)
     else:
-        push(data, {"kind": reward["kind"], "seat": seat, "max": reward.get("max", 0)})
+        from companion.games.rajas.moves.river import max_steps
+
+        # The most spaces the boat may move, Akbar's Bridge included (the dolphin does not move the boat).
+        most = max_steps(data, seat, reward["max"]) if reward["kind"] == "boat" else 0
+        push(data, {"kind": reward["kind"], "seat": seat, "max": most})
 
 
 def _white(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:

@@ -37,9 +37,10 @@ def identical_score(me: dict[str, Any], limit: int, good: str | None = None) -> 
     return max(sum(market_values(me, g)[:limit]) for g in goods)
 
 
-def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any], again: bool = False) -> None:
     """Mixed goods: one market per good; at 3-4 players one own worker per round on this market."""
-    if len(data["players"]) >= 3:
+    # Used again through the Imperial Flag, no worker is placed, so the one-worker limit does not apply.
+    if len(data["players"]) >= 3 and not again:
         require(seat not in data["spaces"].get(MIXED, []), "market.mixed_once", "mixed_market_once")
     add_money(data, seat, mixed_score(player(data, seat), move.get("goods")))
 
@@ -56,3 +57,14 @@ def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> No
 def slot_count(data: dict[str, Any], area: str) -> int:
     """How many workers an area of the board takes (printed, per layout)."""
     return int(fact(data, f"{data['layout']}.{area}.slots", "placement.one_per_space"))
+
+
+def slot_cost(data: dict[str, Any], area: str, held: list[int] | None, rule: str) -> int:
+    """Money printed on the slot a worker takes (quarry, port), filled in order; or, for an action used again,
+    on the cheapest slot where the player's workers already stand (any of them may be the one used again)."""
+    if held is None:
+        slot = len(data["spaces"].get(area, [])) + 1
+        full = {"key": f"rajas.area.{area}"}
+        require(slot <= slot_count(data, area), "placement.one_per_space", "area_full", area=full)
+        return int(fact(data, f"{data['layout']}.{area}.{slot}.cost", rule))
+    return min(int(fact(data, f"{data['layout']}.{area}.{index + 1}.cost", rule)) for index in held)

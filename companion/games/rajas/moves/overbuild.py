@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import player, require
-from companion.games.rajas.definition import TILES_PER_COLOR
 from companion.games.rajas.moves.dice import pay_dice
-from companion.games.rajas.moves.quarry import take_tile_gains
+from companion.games.rajas.moves.quarry import draw_tile, take_tile_gains
 
 
 def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
@@ -22,14 +21,8 @@ def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     require(old["covers"] is None, "palace.master_builder", "covered_once")
     require(old["kind"] not in ("village", "shalimar"), "palace.master_builder", "never_overbuilt")
     new = move["tile"]
-    require(
-        data["tiles_taken"][new["color"]] < TILES_PER_COLOR,
-        "quarry.tiles_left",
-        "no_tiles_left",
-        color={"key": f"rajas.color.{new['color']}"},
-    )
     _pay_difference(data, seat, old, new, move["pay"])
-    data["tiles_taken"][new["color"]] += 1
+    draw_tile(data, new)
     old["covered"] = True
     placed = {**new, "id": data["next_tile_id"], "cell": old["cell"], "covered": False, "covers": old["id"]}
     data["next_tile_id"] += 1

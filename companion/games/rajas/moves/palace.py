@@ -40,6 +40,7 @@ def place_balcony(data: dict[str, Any], seat: int, color: str, move: dict[str, A
 
 def place_room(data: dict[str, Any], seat: int, room: str, move: dict[str, Any]) -> None:
     """Pay one die of the room's exact value (Imperial Flag: one pip off is enough), then the room acts."""
+    # The flag's pip either way runs round the rooms: a 1 also opens the Portuguese (6), as the Goodie Box says.
     require(len(move["pay"]) >= 1, "palace.room_value", "pay_one_die")
     extra = move["pay"][1:]
     require(not extra or room == "master_builder", "palace.room_value", "pay_one_die")
@@ -47,7 +48,7 @@ def place_room(data: dict[str, Any], seat: int, room: str, move: dict[str, Any])
     needed = ROOM_VALUES[room]
     flag = has_tile(data, seat, "imperial_flag")
     require(
-        value == needed or (flag and abs(value - needed) == 1),
+        value == needed or (flag and (value - needed) % 6 in (1, 5)),
         "palace.room_value",
         "room_value",
         value=value,

@@ -30,10 +30,26 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     occupants = data["spaces"].setdefault(space, [])
     if space in SINGLE_SPACES:
         require(not occupants, "placement.one_per_space", "space_taken", space=space)
-    _act(data, seat, space, move)
-    data["spaces"][space].append(seat)
+    if me["recalled"] > 0 and me["placed"] >= me["workers"] - me["recalled"]:
+        # Navaratnas: a worker taken back by the Shalimar gardens is placed after all the others.
+        me["recalled"] -= 1
+    # Counted before acting: a Gemstone Trader gained by this action finds this worker already placed.
     me["placed"] += 1
+    _act(data, seat, space, move, None)
+    data["spaces"][space].append(seat)
+    if move.get("worker") == "gemstone":
+        me["gemstone_at"] = space
+    data["placements"] += 1
+    me["seen"] = data["placements"]  # this seat's turn in the phase: see turn.advance
     data["turn"]["placed"] = True
+
+
+def use_again(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+    """Imperial Flag: the action of a space where one of the player's workers stands, done again and paid again."""
+    space = move["space"]
+    held = [i for i, s in enumerate(data["spaces"].get(space, [])) if s == seat]
+    require(bool(held), "tiger.benefits", "reuse_no_worker", space=space)
+    _act(data, seat, space, move, held)
 
 
 def _take_worker(data: dict[str, Any], seat: int, worker: str) -> None:
@@ -44,12 +60,13 @@ def _take_worker(data: dict[str, Any], seat: int, worker: str) -> None:
         me["gemstone"] = "used"
 
 
-def _act(data: dict[str, Any], seat: int, space: str, move: dict[str, Any]) -> None:
+def _act(data: dict[str, Any], seat: int, space: str, move: dict[str, Any], held: list[int] | None) -> None:
+    # `held`: the slots (0-based) where the player's workers already stand when the action is used again.
     area, _, which = space.partition(".")
     if area == "quarry":
-        quarry.place_quarry(data, seat, move)
+        quarry.place_quarry(data, seat, move, held)
     elif area == "port":
-        port.place_port(data, seat, move)
+        port.place_port(data, seat, move, held)
     elif area == "terrace":
         palace.place_terrace(data, seat, which)
     elif area == "balcony":
@@ -57,15 +74,16 @@ def _act(data: dict[str, Any], seat: int, space: str, move: dict[str, Any]) -> N
     elif area == "room":
         palace.place_room(data, seat, which, move)
     else:
-        _check_slots(data, area)
+        if held is None:
+            _check_slots(data, area)
         if area == "market_mixed":
-            market.place_mixed(data, seat, move)
+            market.place_mixed(data, seat, move, again=held is not None)
         elif area == "market_identical":
             market.place_identical(data, seat, move)
         elif area == "outer_terrace":
             palace.place_outer_terrace(data, seat, move)
         else:
-            _village(data, seat, move)
+            _village(data, seat, move, again=held is not None)
 
 
 def _check_slots(data: dict[str, Any], area: str) -> None:
@@ -73,10 +91,10 @@ def _check_slots(data: dict[str, Any], area: str) -> None:
     require(taken < slot_count(data, area), "placement.one_per_space", "area_full", area={"key": f"rajas.area.{area}"})
 
 
-def _village(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+def _village(data: dict[str, Any], seat: int, move: dict[str, Any], again: bool) -> None:
     from companion.games.rajas.modules.mango import score_villages
 
     require(has_module(data, "mango"), "modules.option", "module_not_in_play", module="mango")
-    if len(data["players"]) >= 3:
+    if len(data["players"]) >= 3 and not again:
         require(seat not in data["spaces"].get("village", []), "mango.village", "village_once")
     score_villages(data, seat, move.get("villages", []))

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import fact, player, require
+from companion.games.rajas.core import player, require
 from companion.games.rajas.moves.dice import pay_dice
-from companion.games.rajas.moves.market import slot_count
+from companion.games.rajas.moves.market import slot_cost
 from companion.games.rajas.moves.river import max_steps, move_boat, river_length
 from companion.games.rajas.moves.tracks import pay_money
 
 
-def place_port(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+def place_port(data: dict[str, Any], seat: int, move: dict[str, Any], held: list[int] | None = None) -> None:
     """First worker free, later ones pay the slot's printed cost; then discard the die and sail."""
     require(player(data, seat)["boat"] < river_length(data), "river.end", "river_at_end")
-    slot = len(data["spaces"].get("port", [])) + 1
-    require(slot <= slot_count(data, "port"), "placement.one_per_space", "area_full", area={"key": "rajas.area.port"})
-    pay_money(data, seat, int(fact(data, f"{data['layout']}.port.{slot}.cost", "river.port_cost")), "river.port_cost")
+    pay_money(data, seat, slot_cost(data, "port", held, "river.port_cost"), "river.port_cost")
     require(len(move["pay"]) == 1, "river.die", "pay_one_die")
     ((_, value),) = pay_dice(data, seat, move["pay"], "river.die")
     require(1 <= value <= 3, "river.die", "port_die", value=value)

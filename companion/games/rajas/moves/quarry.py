@@ -5,23 +5,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.rajas.core import fact, has_module, player, require
-from companion.games.rajas.definition import TILES_PER_COLOR
+from companion.games.rajas.core import fact, has_module, player, push, require
+from companion.games.rajas.definition import TILES_PER_COLOR, VILLAGE_TILES
 from companion.games.rajas.moves.dice import gain_dice, pay_dice
 from companion.games.rajas.moves.earn import earn
-from companion.games.rajas.moves.market import slot_count
+from companion.games.rajas.moves.market import slot_cost
 from companion.games.rajas.moves.tracks import add_fame, add_money, pay_money
 
 
-def place_quarry(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
+def place_quarry(data: dict[str, Any], seat: int, move: dict[str, Any], held: list[int] | None = None) -> None:
     """Workers fill the quarry slot by slot; each slot's printed cost is paid in money first."""
     require(move.get("tile") is not None, "quarry.pay_pips", "tile_needed")
-    slot = len(data["spaces"].get("quarry", [])) + 1
-    require(
-        slot <= slot_count(data, "quarry"), "placement.one_per_space", "area_full", area={"key": "rajas.area.quarry"}
-    )
-    cost = int(fact(data, f"{data['layout']}.quarry.{slot}.cost", "quarry.slot_cost"))
-    pay_money(data, seat, cost, "quarry.slot_cost")
+    pay_money(data, seat, slot_cost(data, "quarry", held, "quarry.slot_cost"), "quarry.slot_cost")
     tile = move["tile"]
     pay_for_tile(data, seat, tile, move["pay"])
     placed = put_tile(data, seat, tile, move.get("cell"))
@@ -31,12 +26,6 @@ def place_quarry(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
 
 def pay_for_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], pay: list[dict[str, Any]]) -> None:
     """Dice for a tile: its colour with at least the printed total, or a module tile's own price."""
-    require(
-        data["tiles_taken"][tile["color"]] < TILES_PER_COLOR,
-        "quarry.tiles_left",
-        "no_tiles_left",
-        color={"key": f"rajas.color.{tile['color']}"},
-    )
     require(
         tile["kind"] == "normal" or has_module(data, _MODULE_OF[tile["kind"]]),
         "modules.option",
@@ -60,7 +49,25 @@ def pay_for_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], pay: lis
             color={"key": f"rajas.color.{tile['color']}"},
         )
         require(sum(values) >= tile["cost"], "quarry.pay_pips", "short_of_pips", paid=sum(values), cost=tile["cost"])
-    data["tiles_taken"][tile["color"]] += 1
+    draw_tile(data, tile)
+
+
+def draw_tile(data: dict[str, Any], tile: dict[str, Any]) -> None:
+    """Take a tile from the display: 16 per colour; each Shalimar garden and tiger tile exists once, villages 10."""
+    if tile["kind"] == "normal":
+        color = {"key": f"rajas.color.{tile['color']}"}
+        require(data["tiles_taken"][tile["color"]] < TILES_PER_COLOR, "quarry.tiles_left", "no_tiles_left", color=color)
+        data["tiles_taken"][tile["color"]] += 1
+        return
+    taken = data["module_tiles"]
+    if tile["kind"] == "village":
+        require(taken.count("village") < VILLAGE_TILES, "quarry.tiles_left", "module_tile_gone", tile="village")
+        taken.append("village")
+        return
+    # One garden per colour; the four tiger tiles are told apart by name (which colour each has is not known).
+    which = f"shalimar.{tile['color']}" if tile["kind"] == "shalimar" else f"tiger.{tile['name']}"
+    require(which not in taken, "quarry.tiles_left", "module_tile_gone", tile=which)
+    taken.append(which)
 
 
 _MODULE_OF = {"village": "mango", "shalimar": "shalimar", "tiger": "tiger"}
@@ -100,13 +107,22 @@ def _tiger_now(data: dict[str, Any], seat: int, name: str) -> None:
         earn(data, seat, space_reward(data, me["boat"]))
     elif name == "black_market":
         gain_dice(data, seat, free=2, reason="tiger")
+    else:
+        push(data, {"kind": "flag", "seat": seat})
 
 
 def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
     """Shalimar: take one own worker back off the board; it may be placed again this round."""
-    require(seat in data["spaces"].get(space, []), "shalimar.recall", "no_worker_there", space=space)
+    me = player(data, seat)
+    mine = data["spaces"].get(space, []).count(seat)
+    require(mine > 0, "shalimar.recall", "no_worker_there", space=space)
+    # The Gemstone Trader works once per round: he cannot be the worker taken back.
+    require(mine > 1 or me["gemstone_at"] != space, "gemstone.turn", "gemstone_recall")
     data["spaces"][space].remove(seat)
-    player(data, seat)["placed"] -= 1
+    me["placed"] -= 1
+    if has_module(data, "navaratnas"):
+        # Navaratnas: that worker lies on the Kali and is placed after all the others (see turn.advance).
+        me["recalled"] += 1
 
 
 def connect_incomes(data: dict[str, Any], seat: int, incomes: list[int]) -> None:

@@ -63,7 +63,14 @@ def space_reward(data: dict[str, Any], space: int) -> dict[str, Any]:
 
 def move_to_next_free(data: dict[str, Any], seat: int) -> None:
     """Track bonus and some rewards: the boat goes to the next free space (nothing when at the end)."""
-    if player(data, seat)["boat"] < river_length(data):
+    if player(data, seat)["boat"] >= river_length(data):
+        return
+    if has_tile(data, seat, "akbar_bridge"):
+        # Akbar's Bridge: every boat move may go one free space further, so the player chooses 1 or 2.
+        from companion.games.rajas.core import push
+
+        push(data, {"kind": "boat", "seat": seat, "max": max_steps(data, seat, 1)})
+    else:
         move_boat(data, seat, 1)
 
 

@@ -24,10 +24,6 @@ def add_money(data: dict[str, Any], seat: int, amount: int) -> None:
     me = player(data, seat)
     before = me["money"]
     me["money"] += amount
-    if has_module(data, "fate"):
-        from companion.games.rajas.modules.fate import pass_fate
-
-        pass_fate(data, seat, "money", before)
     if me["money"] >= MONEY_WORKER_SPACE:
         gain_worker(data, seat, "money")
     while me["money_bonus"] < len(MONEY_BONUSES) and me["money"] >= MONEY_BONUSES[me["money_bonus"]][0]:
@@ -35,6 +31,7 @@ def add_money(data: dict[str, Any], seat: int, amount: int) -> None:
         bonus = MONEY_BONUSES[me["money_bonus"]][1]
         me["money_bonus"] += 1
         _take_bonus(data, seat, bonus)
+    _test_fate(data, seat, "money", before)
 
 
 def pay_money(data: dict[str, Any], seat: int, amount: int, rule: str) -> None:
@@ -57,18 +54,26 @@ def add_fame(data: dict[str, Any], seat: int, amount: int) -> None:
     me = player(data, seat)
     before = me["fame"]
     me["fame"] += amount
-    if has_module(data, "fate"):
-        from companion.games.rajas.modules.fate import pass_fate
-
-        pass_fate(data, seat, "fame", before)
     if me["fame"] >= FAME_WORKER_SPACE:
         gain_worker(data, seat, "fame")
     if has_module(data, "gemstone") and me["fame"] >= GEMSTONE_SPACE and me["gemstone"] is None:
-        me["gemstone"] = "ready"
+        # The trader replaces a worker not yet placed this round; with none left (the round's last turn) he
+        # replaces one already placed, so he stands on the board and works from the next round on.
+        me["gemstone"] = "ready" if me["placed"] < me["workers"] else "used"
     for space, bonus in sorted(FAME_BONUSES.items()):
         if me["fame"] >= space and space not in me["fame_bonuses"]:
             me["fame_bonuses"].append(space)
             _take_bonus(data, seat, bonus)
+    _test_fate(data, seat, "fame", before)
+
+
+def _test_fate(data: dict[str, Any], seat: int, track: str, before: int) -> None:
+    # Test of Fate: the marker first makes its whole move (Goodie Box example: 23 + 5 = 28, then back to 23),
+    # so workers and bonuses it reached are taken then, and kept; the penalty follows (rule fate.order).
+    if has_module(data, "fate"):
+        from companion.games.rajas.modules.fate import pass_fate
+
+        pass_fate(data, seat, track, before)
 
 
 def _take_bonus(data: dict[str, Any], seat: int, bonus: str) -> None:

@@ -1,0 +1,124 @@
+"""The owner's board file on the web: the wizard of missing facts, export and import (pages and API)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.boards import BoardFileRefused
+from companion.errors import MalformedRequest
+from companion.web.bodies import json_object
+from companion.web.context import service
+from companion.web.rajas.moves import is_reward_question, reward_from_form
+from companion.web.rajas.table import REWARD_KINDS, REWARD_NUMBER
+
+board_pages = Blueprint("boards", __name__)
+board_api = Blueprint("boards_api", __name__)
+
+MAX_UPLOAD = 512 * 1024
+
+
+def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
+    boards = service().boards
+    missing = [m.to_dict() for m in boards.missing(kind)]
+    for entry in missing:
+        entry["is_reward"] = is_reward_question(entry["question"]["key"])
+    page = render_template(
+        "rajas/board.html",
+        kind=kind,
+        missing=missing,
+        told=boards.known(kind),
+        is_persistent=boards.is_persistent,
+        reward_kinds=REWARD_KINDS,
+        reward_number=REWARD_NUMBER,
+        saved=request.args.get("saved"),
+        **extra,
+    )
+    return page, status
+
+
+@board_pages.get("/boards/<kind>")
+def wizard(kind: str) -> tuple[str, int]:
+    """Every missing printed fact with an input each, the facts told so far, export and import."""
+    return _wizard(kind)
+
+
+@board_pages.post("/boards/<kind>")
+def save(kind: str) -> BaseResponse | tuple[str, int]:
+    """Save every filled-in fact at once (refused whole, naming the key, when one is wrong)."""
+    boards = service().boards
+    facts: dict[str, Any] = {}
+    try:
+        for missing in boards.missing(kind):
+            value = _posted_value(missing.key, is_reward_question(missing.question.key))
+            if value is not None:
+                facts[missing.key] = value
+        boards.remember(kind, facts)
+    except MalformedRequest as error:
+        return _wizard(kind, 400, error=error, form=request.form)
+    return redirect(url_for("boards.wizard", kind=kind, saved=len(facts)), code=303)
+
+
+def _posted_value(key: str, is_reward: bool) -> Any:
+    field = f"fact.{key}"
+    if is_reward:
+        return reward_from_form(request.form, field)
+    raw = (request.form.get(field) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise MalformedRequest(f"fact {key}: got {raw!r}; allowed: a whole number", field=field, value=raw)
+    return int(raw)
+
+
+@board_pages.post("/boards/<kind>/forget")
+def forget(kind: str) -> BaseResponse:
+    """Drop one told fact (a wrong answer): the table will be asked again."""
+    service().boards.forget(kind, request.form.get("key", ""))
+    return redirect(url_for("boards.wizard", kind=kind), code=303)
+
+
+@board_pages.get("/boards/<kind>/export")
+def export(kind: str) -> Response:
+    """The owner's board file as a download."""
+    text = json.dumps(service().boards.export(kind), ensure_ascii=False, indent=2, sort_keys=True)
+    headers = {"Content-Disposition": f'attachment; filename="{kind}-board.json"'}
+    return Response(text + "\n", mimetype="application/json", headers=headers)
+
+
+@board_pages.post("/boards/<kind>/import")
+def import_file(kind: str) -> BaseResponse | tuple[str, int]:
+    """Take in an uploaded board file, validated whole; the problems are listed naming the keys."""
+    upload = request.files.get("file")
+    text = upload.read(MAX_UPLOAD + 1).decode("utf-8", errors="replace") if upload else ""
+    try:
+        if not text.strip() or len(text) > MAX_UPLOAD:
+            raise MalformedRequest("field file: choose a board file (JSON, at most 512 kB)", field="file")
+        added = service().boards.import_text(kind, text)
+    except BoardFileRefused as error:
+        return _wizard(kind, 400, problems=error.details.get("problems") or [error.message])
+    except MalformedRequest as error:
+        return _wizard(kind, 400, error=error)
+    return redirect(url_for("boards.wizard", kind=kind, saved=len(added)), code=303)
+
+
+@board_api.get("/boards/<kind>")
+def api_export(kind: str) -> Response:
+    """The owner's board file (shipped facts plus every answer)."""
+    return jsonify(service().boards.export(kind))
+
+
+@board_api.get("/boards/<kind>/missing")
+def api_missing(kind: str) -> Response:
+    """The printed facts still unknown for the owner's copy, with their questions."""
+    return jsonify([m.to_dict() for m in service().boards.missing(kind)])
+
+
+@board_api.post("/boards/<kind>")
+def api_import(kind: str) -> Response:
+    """Import a board file (the JSON body); 400 naming every wrong key, nothing kept then."""
+    added = service().boards.import_text(kind, json.dumps(json_object()))
+    return jsonify({"added": added, "known": service().boards.known(kind)})

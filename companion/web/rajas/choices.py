@@ -1,0 +1,121 @@
+"""The question the table must answer now, as ready-made one-tap answers judged by the engine.
+
+Each answer is the fields of a small form (what move_from_form reads back); answers the rules refuse are
+kept but marked, so that the page can show them greyed with the reason instead of hiding a choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from companion.errors import MalformedRequest
+from companion.games.base import Game, Message, Verdict
+from companion.web.rajas.moves import move_from_form
+
+BUILDINGS = ("temple", "palace", "fort", "mill")
+WHITE_YIELDS = ("die", "money3", "upgrade", "karma")
+TOP_LEVEL = 4
+
+# Pending kinds answered by a fuller form on the page rather than by one tap.
+FORM_KINDS = ("roll", "ganga_roll", "dolphin", "yield_pick", "yield_place", "fate_tile", "river_tile")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One tap: the form fields, the label to show, and the engine's verdict on it."""
+
+    fields: dict[str, str]
+    label: Message
+    verdict: Verdict | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the rules allow it (or need a printed fact to decide)."""
+        return self.verdict is None or self.verdict.status != "refused"
+
+
+def answers(game: Game, state: Any, view: dict[str, Any]) -> list[Answer]:
+    """The one-tap answers to the first pending question (empty when it needs a fuller form)."""
+    if not view["pending"]:
+        return []
+    pending = view["pending"][0]
+    seat = pending.get("seat")
+    if seat is None:
+        seat = view.get("current_seat") if view.get("current_seat") is not None else 0
+    base = {"seat": str(seat)}
+    found = _BUILDERS.get(pending["kind"], lambda *_: [])(pending, view, base)
+    return [_judged(game, state, a) for a in found]
+
+
+def _judged(game: Game, state: Any, answer: Answer) -> Answer:
+    try:
+        move = game.parse_move(state, move_from_form(MultiDict(answer.fields)))
+    except MalformedRequest:
+        return answer
+    return Answer(answer.fields, answer.label, game.legal(state, move), answer.extra)
+
+
+def _upgrade(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    levels = view["players"][int(base["seat"])]["upgrades"]
+    return [
+        Answer(
+            {**base, "type": "upgrade", "building": b},
+            Message("page.rajas.answer.upgrade", {"building": {"key": f"rajas.building.{b}"}, "level": levels[b] + 1}),
+        )
+        for b in BUILDINGS
+        if levels[b] < TOP_LEVEL
+    ]
+
+
+def _room(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    return [
+        Answer({**base, "type": "room", "room": room}, Message(f"page.rajas.room.{room}"))
+        for room in pending.get("rooms", [])
+    ]
+
+
+def _boat(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    return [
+        Answer({**base, "type": "boat", "steps": str(n)}, Message("page.rajas.answer.steps", {"n": n}))
+        for n in range(1, int(pending.get("max") or 1) + 1)
+    ]
+
+
+def _start_player(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    return [
+        Answer(
+            {**base, "type": "start_player", "first": str(s)},
+            Message("page.rajas.answer.first", {"name": view["players"][s]["name"]}),
+        )
+        for s in pending.get("seats", [])
+    ]
+
+
+def _draw(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    return [
+        Answer({**base, "type": "draw_yield", "tile": tile}, Message(f"page.rajas.yield.{tile}"))
+        for tile in WHITE_YIELDS
+    ]
+
+
+def _use(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    incomes = view["players"][int(base["seat"])].get("incomes", [])
+    found = [
+        Answer({**base, "type": "use_yield", "income": str(i)}, Message("page.rajas.answer.income", {"n": i}))
+        for i in incomes
+    ]
+    return [*found, Answer({**base, "type": "use_yield"}, Message("page.rajas.answer.two_money"))]
+
+
+_BUILDERS = {
+    "upgrade": _upgrade,
+    "room": _room,
+    "boat": _boat,
+    "start_player": _start_player,
+    "yield_draw": _draw,
+    "yield_use": _use,
+}

@@ -1,0 +1,212 @@
+"""From the fields of a Rajas form to a move object (the engine's parse_move then checks every field).
+
+Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally the number it is used as);
+`flip` lists the indexes of paid dice turned to their opposite face with karma. Rolled dice come as pairs
+`dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
+the rules: a wrong field is refused with MalformedRequest naming it, and the rules judge the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from companion.errors import MalformedRequest
+
+Form = MultiDict[str, str]
+"""A posted form (werkzeug's MultiDict: a field may be posted several times)."""
+
+_TOKEN = re.compile(r"^(?:(\d{1,2}):)?([a-z]+)-([1-6])(?:-([1-6]))?$")
+_INT_FIELDS = ("count", "steps", "first", "cover", "income")
+_TEXT_FIELDS = ("worker", "good", "building", "room", "recall", "key", "cell")
+_DICE_FIELDS = ("pay", "reroll", "dice", "return")
+_REWARD_NUMBERS = ("amount", "count", "max")
+REWARD_NUMBER: dict[str, str] = {"dice": "count", "karma": "amount", "money": "amount", "fame": "amount"}
+REWARD_NUMBER.update({"upgrade": "count", "market_identical": "max", "market_best": "max", "boat": "max"})
+"""The number printed with each kind of reward (the others have none)."""
+_REWARD_QUESTIONS = ("rajas.fact.q.river_space", "rajas.fact.q.income")
+"""Questions whose answer is a printed reward rather than a number."""
+
+
+def _bad(field: str, value: Any, allowed: str) -> MalformedRequest:
+    return MalformedRequest(f"field {field}: got {value!r}; allowed: {allowed}", field=field, value=value)
+
+
+def move_from_form(form: Form) -> dict[str, Any]:
+    """The move a form describes; empty fields are left out."""
+    kind = (form.get("type") or "").strip()
+    if not kind:
+        raise _bad("type", kind, "the move's type")
+    move: dict[str, Any] = {"type": kind}
+    if (form.get("seat") or "").strip():
+        move["seat"] = _int(form, "seat")
+    for name in _INT_FIELDS:
+        if (form.get(name) or "").strip():
+            move[name] = _int(form, name)
+    for name in _TEXT_FIELDS:
+        if (form.get(name) or "").strip():
+            move[name] = (form.get(name) or "").strip()
+    for name in ("black_market", "decline"):
+        if form.get(name):
+            move[name] = True
+    _spaces(form, move)
+    _lists(form, move)
+    for name in _DICE_FIELDS:
+        dice = _dice(form, name)
+        if dice is not None:
+            move[name] = dice
+    _tile(form, move)
+    if kind == "roll":
+        move.setdefault("dice", [])  # every row left empty: nothing could be taken (Kali full, supply out)
+    if kind == "answer_fact":
+        move["value"] = fact_value(form, str(move.get("key", "")), form.get("question", ""))
+    return move
+
+
+def _int(form: Form, name: str) -> int:
+    raw = (form.get(name) or "").strip()
+    try:
+        return int(raw)
+    except ValueError:
+        raise _bad(name, raw, "a whole number") from None
+
+
+def _spaces(form: Form, move: dict[str, Any]) -> None:
+    raw = (form.get("space") or "").strip()
+    if raw:
+        move["space"] = _int(form, "space") if move["type"] in ("dolphin", "river_tile") else raw
+
+
+def _lists(form: Form, move: dict[str, Any]) -> None:
+    goods = [g for g in form.getlist("goods") if g]
+    if goods:
+        move["goods"] = goods
+    for name in ("connects", "villages"):
+        values = [v for raw in form.getlist(name) for v in str(raw).replace(" ", "").split(",") if v]
+        if values:
+            try:
+                move[name] = [int(v) for v in values]
+            except ValueError:
+                raise _bad(name, values, "whole numbers separated by commas") from None
+
+
+def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
+    tokens = [t for t in form.getlist(name) if t]
+    indexed = sorted({k.split(".")[1] for k in form if re.match(rf"^{name}\.\d+\.value$", k)}, key=int)
+    if not tokens and not indexed:
+        return None
+    flips = set(form.getlist("flip")) if name == "pay" else set()
+    dice = [_token_die(name, token, flips) for token in tokens]
+    for number in indexed:
+        value, color = form.get(f"{name}.{number}.value", ""), form.get(f"{name}.{number}.color", "")
+        if value == "" and color == "":
+            continue  # a die left out of a roll (Kali full, supply empty)
+        if not str(value).isdigit():
+            raise _bad(f"{name}.{number}.value", value, "the number showing, 1 to 6")
+        dice.append({"color": color, "value": int(value)})
+    return dice
+
+
+def _token_die(name: str, token: str, flips: set[str]) -> dict[str, Any]:
+    found = _TOKEN.match(str(token))
+    if not found:
+        raise _bad(name, token, "dice as colour-value, e.g. blue-5")
+    index, color, value, used_as = found.groups()
+    die: dict[str, Any] = {"color": color, "value": int(value)}
+    if used_as:
+        die["as"] = int(used_as)
+    elif index is not None and index in flips:
+        die["as"] = 7 - int(value)  # karma turns the die to its opposite face
+    return die
+
+
+def _tile(form: Form, move: dict[str, Any]) -> None:
+    kind = move["type"]
+    if kind == "draw_yield":
+        if (form.get("tile") or "").strip():
+            move["tile"] = (form.get("tile") or "").strip()
+        return
+    reward = reward_from_form(form, "reward")
+    if kind == "river_tile":
+        if reward is not None:
+            move["tile"] = reward
+        return
+    if kind == "take_yield":
+        if (form.get("tile.color") or "").strip():
+            move["tile"] = {"color": (form.get("tile.color") or "").strip(), "reward": reward}
+        return
+    tile = tile_from_form(form, move.get("pay") or [])
+    if tile is not None:
+        move["tile"] = tile
+
+
+def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A province tile from `tile.*` fields; its colour defaults to the colour of the dice paid for it."""
+    if not (form.get("tile.cost") or "").strip():
+        return None
+    tile: dict[str, Any] = {"cost": _int(form, "tile.cost")}
+    color = (form.get("tile.color") or "").strip() or (paid[0]["color"] if paid else "")
+    tile["color"] = color
+    for name in ("stack", "kind", "roads", "name"):
+        value = (form.get(f"tile.{name}") or "").strip()
+        if value:
+            tile[name] = value
+    markets = []
+    for number in (1, 2):
+        good = (form.get(f"tile.market{number}.good") or "").strip()
+        if good:
+            markets.append({"good": good, "value": _int(form, f"tile.market{number}.value")})
+    tile["markets"] = markets
+    tile["buildings"] = [b for b in form.getlist("tile.buildings") if b]
+    reward = reward_from_form(form, "tile.reward")
+    if reward is not None:
+        tile["reward"] = reward
+    return tile
+
+
+def reward_from_form(form: Form, prefix: str) -> dict[str, Any] | None:
+    """A printed reward from `<prefix>.kind` and its numbers, or from `<prefix>.json` as it is written."""
+    written = (form.get(f"{prefix}.json") or "").strip()
+    if written:
+        try:
+            found = json.loads(written)
+        except json.JSONDecodeError:
+            raise _bad(f"{prefix}.json", written, 'a reward in JSON, e.g. {"kind": "money", "amount": 3}') from None
+        return found if isinstance(found, dict) else {"kind": found}
+    kind = (form.get(f"{prefix}.kind") or "").strip()
+    if not kind:
+        return None
+    reward: dict[str, Any] = {"kind": kind}
+    if (form.get(f"{prefix}.number") or "").strip() and kind in REWARD_NUMBER:
+        reward[REWARD_NUMBER[kind]] = _int(form, f"{prefix}.number")
+    for name in _REWARD_NUMBERS:
+        if (form.get(f"{prefix}.{name}") or "").strip():
+            reward[name] = _int(form, f"{prefix}.{name}")
+    for name in ("color", "room"):
+        if (form.get(f"{prefix}.{name}") or "").strip():
+            reward[name] = (form.get(f"{prefix}.{name}") or "").strip()
+    colors = [c for c in form.getlist(f"{prefix}.colors") if c]
+    if colors:
+        reward["colors"] = colors
+    return reward
+
+
+def is_reward_question(question_key: str) -> bool:
+    """Whether a missing fact is answered with a reward (river space, special income) rather than a number."""
+    return question_key in _REWARD_QUESTIONS
+
+
+def fact_value(form: Form, key: str, question_key: str) -> Any:
+    """The value told for a printed fact: a reward for river spaces and incomes, else a whole number."""
+    reward = reward_from_form(form, "reward")
+    if reward is not None or is_reward_question(question_key):
+        if reward is None:
+            raise _bad("reward.kind", "", f"the reward printed for {key}")
+        return reward
+    raw = (form.get("value") or "").strip()
+    if not raw.lstrip("-").isdigit():
+        raise _bad("value", raw, f"the whole number printed for {key}")
+    return int(raw)

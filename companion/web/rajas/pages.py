@@ -1,0 +1,130 @@
+"""Rajas pages: playing from the table's forms, answering printed facts, "Can I...?" and the rules reference.
+
+Every form posts plain fields (it works without scripts); a move the rules refuse re-renders the table with
+the reason and its citation (422), a malformed one names the field (400), nothing is written in either case.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.errors import CompanionError, Conflict, MalformedRequest
+from companion.games.base import RefusedMove
+from companion.games.rajas import rules_reference, search_rules
+from companion.web.context import service
+from companion.web.errors import status_of
+from companion.web.language import current_locale
+from companion.web.rajas.context import questions
+from companion.web.rajas.moves import move_from_form
+from companion.web.rajas.table import table_context
+from companion.web.table import kind_titles
+
+rajas_pages = Blueprint("rajas", __name__)
+
+
+def render_table(game_id: str, template: str = "rajas/table.html", **extra: Any) -> str:
+    """The Rajas table (or its live part) with an optional refusal or error to show."""
+    companion = service()
+    context = table_context(companion, game_id)
+    context.update(
+        title=kind_titles(companion).get("rajas"),
+        is_active=companion.active_id == game_id,
+        question=questions().get(game_id),
+    )
+    context.update(extra)
+    return render_template(template, **context)
+
+
+def _refused(game_id: str, error: CompanionError) -> tuple[str, int]:
+    if isinstance(error, RefusedMove):
+        return render_table(game_id, refusal=error.verdict.to_dict()), 422
+    return render_table(game_id, error=error), status_of(error)
+
+
+def _append(game_id: str, move: dict[str, Any], if_seq: str | None) -> None:
+    """Play a move unless the log moved on since the page was drawn; keep a move that waits for a fact."""
+    companion = service()
+    session = companion.session(game_id)
+    with session.lock:  # re-entrant: "still at if_seq" and the write are one step
+        if if_seq and if_seq.isdigit() and int(if_seq) != session.last_seq:
+            raise Conflict(f"the game moved on: its last event is {session.last_seq}, not {if_seq}", field="if_seq")
+        try:
+            companion.append(game_id, "move", {"move": move}, origin="web")
+        except RefusedMove as refusal:
+            if refusal.verdict.missing is not None:
+                questions().ask(game_id, refusal.verdict.missing.to_dict(), move)
+            raise
+
+
+def _back(game_id: str) -> BaseResponse:
+    from flask import redirect
+
+    return redirect(url_for("pages.table", game_id=game_id), code=303)
+
+
+@rajas_pages.post("/games/<game_id>/rajas/play")
+def play(game_id: str) -> BaseResponse | tuple[str, int]:
+    """Play the move a table form describes, then back to the table."""
+    try:
+        _append(game_id, move_from_form(request.form), request.form.get("if_seq"))
+    except (RefusedMove, MalformedRequest, Conflict) as error:
+        return _refused(game_id, error)
+    return _back(game_id)
+
+
+@rajas_pages.post("/games/<game_id>/rajas/<any(undo, redo):step>")
+def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
+    """Take back the last move, or play again the last one taken back."""
+    companion = service()
+    session = companion.session(game_id)
+    if_seq = request.form.get("if_seq", "")
+    try:
+        with session.lock:
+            if if_seq.isdigit() and int(if_seq) != session.last_seq:
+                raise Conflict(f"the game moved on: its last event is {session.last_seq}, not {if_seq}", field="if_seq")
+            companion.append(game_id, step, {}, origin="web")
+    except (RefusedMove, Conflict) as error:
+        return _refused(game_id, error)
+    return _back(game_id)
+
+
+@rajas_pages.post("/games/<game_id>/rajas/fact")
+def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
+    """Tell a printed fact, then play again the move that was waiting for it."""
+    asked = questions().get(game_id)
+    waiting = asked.get("move") if asked and asked["key"] == request.form.get("key") else None
+    try:
+        fact = move_from_form(request.form)
+        if fact["type"] != "answer_fact":
+            raise MalformedRequest("field type: this form only tells printed facts", field="type")
+        _append(game_id, fact, None)
+        if waiting is not None:
+            _append(game_id, waiting, None)
+    except (RefusedMove, MalformedRequest, Conflict) as error:
+        return _refused(game_id, error)
+    return _back(game_id)
+
+
+@rajas_pages.route("/games/<game_id>/rajas/check", methods=["GET", "POST"])
+def check(game_id: str) -> tuple[str, int]:
+    """ "Can I...?": the table's forms, judged without playing (this is the form fallback of the API)."""
+    verdict, error = None, None
+    if request.method == "POST":
+        try:
+            verdict = service().check(game_id, move_from_form(request.form)).to_dict()
+        except MalformedRequest as malformed:
+            error = malformed
+    status = 400 if error else 200
+    return render_table(game_id, "rajas/check.html", verdict=verdict, error=error), status
+
+
+@rajas_pages.get("/rules/rajas")
+def rules() -> str:
+    """Every rules-reference entry, searchable; verdict citations link to the entries' anchors."""
+    query = request.args.get("q", "").strip()
+    locale = current_locale()
+    entries = search_rules(query, locale) if query else rules_reference(locale)
+    return render_template("rajas/rules.html", entries=entries, query=query, total=len(rules_reference(locale)))

@@ -1,0 +1,123 @@
+"""What the Rajas table page shows beyond the engine's view: dice in order, the river, rows to roll, spaces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import Game
+from companion.games.rajas.board import shipped_board
+from companion.service import Companion
+from companion.web.rajas import choices
+from companion.web.rajas.moves import REWARD_NUMBER
+
+COLORS = ("blue", "green", "orange", "violet")
+BUILDINGS = choices.BUILDINGS
+TERRACES = ("green", "orange", "blue", "violet")
+BALCONIES = ("orange", "green", "violet", "blue")
+ROOMS = ("mogul", "dancer", "yogi", "raja", "master_builder", "portuguese")
+ROOM_VALUES = {room: value for value, room in enumerate(ROOMS, start=1)}
+GOODS = ("silk", "tea", "spice")
+STACKS = ("snake", "tiger", "cow")
+ROADS = ("straight", "curve", "junction", "crossing", "dead_end")
+REWARD_KINDS = (
+    "dice",
+    "karma",
+    "money",
+    "fame",
+    "upgrade",
+    "palace",
+    "room",
+    "karma_dice",
+    "money_per_market",
+    "market_mixed",
+    "market_identical",
+    "market_best",
+    "fame_per_upgrade",
+    "money_per_upgrade",
+    "fame_per_karma",
+    "boat",
+    "next_free",
+    "dolphin",
+    "yield_white",
+)
+
+
+def kali(player: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A player's dice in colour order, each with its index (the token posted when it is paid)."""
+    found: list[dict[str, Any]] = []
+    for color in COLORS:
+        for value in sorted(player["dice"].get(color, [])):
+            index = len(found)
+            found.append({"index": index, "color": color, "value": value, "token": f"{index}:{color}-{value}"})
+    return found
+
+
+def known_facts(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Every printed fact this game knows: the shipped board file, then what the table told."""
+    shipped = {k: e["value"] for k, e in shipped_board()["facts"].items() if e.get("value") is not None}
+    return {**shipped, **view.get("facts_told", {})}
+
+
+def river(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The river of this game's board side: its length and bridge when known."""
+    side = "2p" if len(view["players"]) == 2 else "34p"
+    facts = known_facts(view)
+    return {"side": side, "length": facts.get(f"{side}.river.length"), "bridge": facts.get(f"{side}.river.bridge")}
+
+
+def roll_rows(pending: Mapping[str, Any], view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per die to roll: its colour when fixed (None = the player picks), in the engine's order."""
+    if pending["kind"] == "ganga_roll":
+        return [{"color": None}]
+    if pending.get("reroll") is not None:
+        return [{"color": c} for c in pending["reroll"]]
+    supply = dict(view["supply"])
+    rows = []
+    for color, count in pending.get("fixed", {}).items():
+        take = min(count, supply.get(color, 0))
+        rows += [{"color": color}] * take
+        supply[color] = supply.get(color, 0) - take
+    rows += [{"color": None}] * int(pending.get("free", 0))
+    return rows
+
+
+def occupied(view: Mapping[str, Any]) -> dict[str, list[int]]:
+    """Action space -> seats of the workers on it."""
+    return {space: list(seats) for space, seats in view.get("spaces", {}).items()}
+
+
+def table_context(service: Companion, game_id: str) -> dict[str, Any]:
+    """Everything the Rajas templates need for one game."""
+    session = service.session(game_id)
+    with session.lock:
+        view = service.view(game_id)
+        state = session.state
+        game: Game = session.game
+        pending = view["pending"][0] if view["pending"] else None
+        quick = choices.answers(game, state, view)
+    seat = view["current_seat"]
+    return {
+        "view": view,
+        "pending": pending,
+        "answers": quick,
+        "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
+        "roll_rows": roll_rows(pending, view) if pending and pending["kind"] in ("roll", "ganga_roll") else [],
+        "river": river(view),
+        "kalis": {p["seat"]: kali(p) for p in view["players"]},
+        "me": view["players"][seat] if seat is not None else None,
+        "occupied": occupied(view),
+        "names": {
+            "colors": COLORS,
+            "buildings": BUILDINGS,
+            "terraces": TERRACES,
+            "balconies": BALCONIES,
+            "rooms": ROOMS,
+            "room_values": ROOM_VALUES,
+            "goods": GOODS,
+            "stacks": STACKS,
+            "roads": ROADS,
+            "reward_kinds": REWARD_KINDS,
+            "reward_number": REWARD_NUMBER,
+        },
+    }

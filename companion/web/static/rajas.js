@@ -1,0 +1,103 @@
+/* Rajas pages: the table follows the game live (SSE); "Can I...?" asks the check API without leaving the page.
+   Every form also works without this script (plain posts answered by the server). */
+"use strict";
+(function () {
+  const texts = JSON.parse((document.getElementById("texts") || { textContent: "{}" }).textContent);
+
+  /* ---- the table: refresh the live part after each event, unless a form is being filled in */
+  const live = document.getElementById("live");
+  if (live && window.EventSource) {
+    const status = document.getElementById("live-status");
+    const stale = document.getElementById("stale");
+    let lastSeq = Number(live.dataset.seq);
+    let dirty = false;
+    live.addEventListener("input", function () { dirty = true; });
+    live.addEventListener("toggle", function () { dirty = true; }, true);
+
+    async function refresh() {
+      const response = await fetch(live.dataset.liveUrl, { headers: { Accept: "text/html" } });
+      if (response.ok) {
+        live.innerHTML = await response.text();
+        dirty = false;
+        stale.hidden = true;
+      }
+    }
+    function setStatus(state) {
+      status.dataset.state = state;
+      status.textContent = texts[{ live: "page.table.live", connecting: "page.table.connecting", offline: "page.table.offline" }[state]] || state;
+    }
+    function connect() {
+      const stream = new EventSource(live.dataset.streamUrl + "?after=" + lastSeq);
+      stream.onopen = function () { setStatus("live"); };
+      stream.addEventListener("game", function (event) {
+        const seq = Number(event.lastEventId);
+        const shown = Number((live.querySelector(".live") || live).dataset.seq);
+        lastSeq = Math.max(lastSeq, seq);
+        if (seq <= shown) return;
+        if (dirty) { stale.hidden = false; } else { refresh(); }
+      });
+      stream.onerror = function () {
+        setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
+        if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+      };
+    }
+    document.addEventListener("click", function (event) {
+      if (event.target.closest('[data-action="refresh"]')) refresh();
+    });
+    connect();
+  }
+
+  /* ---- "Can I...?": the form read as a move by the server, then judged by POST /api/games/<id>/check */
+  const urls = document.getElementById("check-urls");
+  if (!urls) return;
+  const box = document.getElementById("verdict");
+
+  function show(status, reason, citation, rule) {
+    const card = document.createElement("div");
+    card.className = "verdict-box verdict-box--" + status;
+    card.setAttribute("role", "alert");
+    const title = document.createElement("strong");
+    title.className = "verdict-box__status";
+    title.textContent = texts["verdict.status." + status] || texts["error." + status] || texts["error.other"];
+    card.appendChild(title);
+    if (reason) {
+      const line = document.createElement("p");
+      line.className = "verdict-box__reason";
+      line.textContent = reason;
+      card.appendChild(line);
+    }
+    if (citation) {
+      const cite = document.createElement("p");
+      cite.className = "verdict-box__cite";
+      const link = document.createElement("a");
+      link.href = urls.dataset.rulesUrl + (rule ? "#rule-" + rule : "");
+      link.textContent = citation;
+      cite.appendChild(link);
+      card.appendChild(cite);
+    }
+    box.replaceChildren(card);
+    box.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    if (!form.querySelector("[data-check]")) return;
+    event.preventDefault();
+    try {
+      const read = await fetch(urls.dataset.moveUrl, { method: "POST", body: new URLSearchParams(new FormData(form)) });
+      const described = await read.json();
+      if (!read.ok) { show(described.error.code, described.error.message, "", ""); return; }
+      const response = await fetch(urls.dataset.checkUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ move: described.move }),
+      });
+      const verdict = await response.json();
+      if (!response.ok) { show(verdict.error.code, verdict.error.message, "", ""); return; }
+      show(verdict.status, verdict.texts.reason || verdict.texts.question, verdict.texts.citation,
+           verdict.citation && verdict.citation.rule);
+    } catch (err) {
+      show("network", "", "", "");
+    }
+  });
+})();

@@ -1,0 +1,160 @@
+"""Goodie Box 1 details: Imperial Flag, Akbar's Bridge, Ashoka Pillar, Gemstone Trader, Test of Fate order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_rajas_support import dice, do, edit, laid, move, ready_game, tile
+
+from companion.games.rajas import GAME
+from companion.games.rajas.state import RajasState
+
+
+def _die(color: str, value: int, **extra: Any) -> dict[str, Any]:
+    return {"color": color, "value": value, **extra}
+
+
+def _tiger(name: str, color: str = "orange") -> dict[str, Any]:
+    return {**tile(color, 0, kind="tiger"), "name": name}
+
+
+def _build_flag(state: RajasState) -> RajasState:
+    """Seat 0 builds the Imperial Flag with two orange dice (the quarry's first space costs 1: test data)."""
+    return do(
+        state,
+        type="place",
+        seat=0,
+        space="quarry",
+        tile=_tiger("imperial_flag"),
+        pay=[_die("orange", 3), _die("orange", 5)],
+    )
+
+
+def test_imperial_flag_uses_again_the_action_of_a_space_holding_ones_worker() -> None:
+    state = edit(ready_game(2, ("tiger",)), 0, dice=dice(orange=[3, 5], green=[2]), placed=1)
+    state = edit(state, None, spaces={"terrace.blue": [0]})
+    built = _build_flag(state)
+    assert built.data["pending"] == [{"kind": "flag", "seat": 0}]
+    elsewhere = GAME.legal(built, move(built, type="reuse", seat=0, space="terrace.green"))
+    assert elsewhere.reason is not None and elsewhere.reason.key == "rajas.refused.reuse_no_worker"
+    again = do(built, type="reuse", seat=0, space="terrace.blue")
+    # The blue terrace gives its die a second time, rolled like any die taken from the supply.
+    assert again.data["pending"][0]["kind"] == "roll" and again.data["pending"][0]["fixed"] == {"blue": 1}
+    assert again.data["spaces"]["terrace.blue"] == [0] and again.player(0)["placed"] == 2
+
+
+def test_imperial_flag_pays_again_for_a_quarry_build_and_may_be_declined() -> None:
+    state = edit(ready_game(2, ("tiger",)), 0, dice=dice(orange=[3, 5], blue=[4]), money=5)
+    built = _build_flag(state)
+    assert built.player(0)["money"] == 4
+    again = do(built, type="reuse", seat=0, space="quarry", tile=tile("blue", 4, (("tea", 2),)), pay=[_die("blue", 4)])
+    # The worker stands on quarry space 1 (cost 1, test data): paid again, then the tea market's 2 money.
+    assert again.player(0)["money"] == 4 - 1 + 2 and len(again.player(0)["tiles"]) == 2
+    declined = do(built, type="reuse", seat=0, decline=True)
+    assert declined.data["pending"] == [] and declined.data["turn_seat"] == 1
+
+
+def test_imperial_flag_example_a_1_also_opens_the_dancer_and_the_portuguese() -> None:
+    flag = laid(1, _tiger("imperial_flag"))
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=[flag], dice=dice(blue=[1]))
+    for room in ("dancer", "portuguese", "mogul"):
+        assert GAME.legal(
+            state, move(state, type="place", seat=0, space=f"room.{room}", pay=[_die("blue", 1)])
+        ).is_allowed
+    yogi = GAME.legal(state, move(state, type="place", seat=0, space="room.yogi", pay=[_die("blue", 1)]))
+    assert yogi.reason is not None and yogi.reason.key == "rajas.refused.room_value"
+
+
+def test_ashoka_pillar_example_karma_on_a_2_gives_4_5_or_6() -> None:
+    pillar = laid(1, _tiger("ashoka_pillar"))
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=[pillar], dice=dice(green=[2]), karma=1)
+    for face, room in ((4, "raja"), (6, "portuguese")):
+        paid = [_die("green", 2, **{"as": face, "via": "karma"})]
+        assert GAME.legal(state, move(state, type="place", seat=0, space=f"room.{room}", pay=paid)).is_allowed
+    bare = edit(state, 0, tiles=[])
+    paid = [_die("green", 2, **{"as": 4, "via": "karma"})]
+    refused = GAME.legal(bare, move(bare, type="place", seat=0, space="room.raja", pay=paid))
+    assert refused.reason is not None and refused.reason.key == "rajas.refused.karma_face"
+
+
+def _reach_fame_31(bridge: bool) -> RajasState:
+    tiles = [laid(1, _tiger("akbar_bridge"))] if bridge else []
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=tiles, fame=29, fame_bonuses=[5, 24], dice=dice(blue=[4]))
+    return do(
+        state, type="place", seat=0, space="quarry", tile=tile("blue", 4, buildings=("temple",)), pay=[_die("blue", 4)]
+    )
+
+
+def test_akbars_bridge_lets_the_fame_31_bonus_go_one_free_space_further() -> None:
+    plain = _reach_fame_31(bridge=False)
+    assert plain.player(0)["fame"] == 31 and plain.player(0)["boat"] == 1
+    bridged = _reach_fame_31(bridge=True)
+    assert bridged.data["pending"][0] == {"kind": "boat", "seat": 0, "max": 2}
+    too_far = GAME.legal(bridged, move(bridged, type="boat", seat=0, steps=3))
+    assert too_far.reason is not None and too_far.reason.key == "rajas.refused.port_steps"
+    assert do(bridged, type="boat", seat=0, steps=2).player(0)["boat"] == 2
+
+
+def test_akbars_bridge_lets_the_portuguese_move_7_spaces() -> None:
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=[laid(1, _tiger("akbar_bridge"))], dice=dice(blue=[6]))
+    after = do(state, type="place", seat=0, space="room.portuguese", pay=[_die("blue", 6)], steps=7)
+    assert after.player(0)["boat"] == 7
+
+
+def test_gemstone_trader_gained_on_the_last_turn_of_a_round_works_from_the_next_round() -> None:
+    base = edit(ready_game(2, ("gemstone",)), 0, fame=8, dice=dice(blue=[4]))
+    fields: dict[str, Any] = {
+        "type": "place",
+        "seat": 0,
+        "space": "quarry",
+        "tile": tile("blue", 4, buildings=("temple",)),
+        "pay": [_die("blue", 4)],
+    }
+    early = do(base, **fields)
+    assert early.player(0)["fame"] == 10 and early.player(0)["gemstone"] == "ready"
+    last = do(edit(base, 0, placed=2), **fields)
+    # No unplaced worker left: the trader replaces one already on the board and cannot be placed this round.
+    assert last.player(0)["gemstone"] == "used" and last.player(0)["workers"] == 3
+
+
+def test_gemstone_trader_cannot_be_taken_back_by_the_shalimar_gardens() -> None:
+    state = edit(
+        ready_game(2, ("gemstone", "shalimar")),
+        0,
+        gemstone="used",
+        gemstone_at="terrace.blue",
+        placed=1,
+        dice=dice(green=[1], blue=[2]),
+    )
+    state = edit(state, None, spaces={"terrace.blue": [0]})
+    fields = {
+        "type": "place",
+        "seat": 0,
+        "space": "quarry",
+        "tile": tile("green", 0, kind="shalimar"),
+        "pay": [_die("green", 1), _die("blue", 2)],
+        "recall": "terrace.blue",
+    }
+    refused = GAME.legal(state, move(state, **fields))
+    assert refused.reason is not None and refused.reason.key == "rajas.refused.gemstone_recall"
+    assert refused.citation is not None and refused.citation.rule == "gemstone.turn"
+
+
+def test_test_of_fate_keeps_the_fame_24_bonus_reached_before_the_penalty() -> None:
+    upgraded = {"temple": 4, "palace": 4, "fort": 4, "mill": 4}
+    state = edit(
+        ready_game(2, ("fate",)), 0, fame=16, karma=0, fame_bonuses=[5], upgrades=upgraded, dice=dice(blue=[5])
+    )
+    fields = {"type": "place", "seat": 0, "space": "quarry", "pay": [_die("blue", 5)]}
+    two = tile("blue", 5, buildings=("temple", "fort"))
+    verdict = GAME.legal(state, move(state, **fields, tile=two))
+    assert verdict.reason is not None and verdict.reason.key == "rajas.note.fate_order"
+    assert verdict.citation is not None and verdict.citation.rule == "fate.order"
+    after = do(state, **fields, tile=two)
+    me = after.player(0)
+    # 16 + 8 = 24: the karma bonus on 24 is taken; then back 1 (one player behind) and 1 (one building tile).
+    assert me["fame"] == 22 and me["karma"] == 2 and 24 in me["fame_bonuses"] and me["fate"]["fame"] == "done"
+    again = edit(after, None, turn_seat=0, turn={"placed": False, "gemstone": False, "worker": None})
+    again = edit(again, 0, karma=0, dice=dice(blue=[5]))
+    later = do(again, **fields, tile=tile("blue", 5, buildings=("temple",)))
+    assert later.player(0)["fame"] == 26 and later.player(0)["karma"] == 0  # each bonus is taken once
