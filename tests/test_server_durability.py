@@ -43,6 +43,13 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+        try:
+            self._wait_until_up()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_until_up(self) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -50,7 +57,9 @@ class Server:
                 return
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(f"server exited with {self.process.returncode}") from None
+                    self.log.flush()
+                    log = Path(self.log.name).read_text()[-3000:]
+                    raise RuntimeError(f"server exited with {self.process.returncode}:\n{log}") from None
                 time.sleep(0.1)
         raise TimeoutError("the server did not answer within 60 s")
 
@@ -69,8 +78,9 @@ class Server:
             return exc.code, json.loads(exc.read())
 
     def kill(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
         self.log.close()
 
     def stop(self) -> None:
