@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from companion.cli.dice import load_calibration
@@ -18,10 +19,14 @@ from companion.devices.examples import ExampleCollector
 from companion.devices.lights import open_bridge, open_panel
 from companion.devices.notices import DeviceChoice
 from companion.devices.signals import SignalHub
+from companion.devices.waiting_camera import WaitingCamera
+from companion.errors import ConfigError
 from companion.events.bus import RollSettled
 from companion.events.store import EventStore
 from companion.service import Companion
-from vision.sources import open_source
+from vision.calibration import Calibration
+from vision.errors import CalibrationError, CameraError, SourceSpecError
+from vision.sources import FrameSource, open_source
 
 log = logging.getLogger(__name__)
 
@@ -45,16 +50,30 @@ def build_service(config: Config) -> Companion:
 
 def _attach_camera(service: Companion, config: Config) -> None:
     choice, spec = choose.choose_camera(config)
-    service.choices.append(choice)
     if spec is None:
+        service.choices.append(choice)
         return
-    source = open_source(
-        spec,
-        width=config.get("camera", "width"),
-        height=config.get("camera", "height"),
-        fps=config.get("camera", "fps"),
-    )
 
+    def open_camera() -> FrameSource:
+        size = {k: config.get("camera", k) for k in ("width", "height", "fps")}
+        try:
+            return open_source(spec, **size)
+        except SourceSpecError as exc:
+            raise ConfigError(f"camera.source: {exc}") from exc
+
+    try:
+        source = open_camera()
+    except CameraError as exc:
+        # A camera missing at start-up must not keep the table from playing: say so and keep trying.
+        log.error("camera %s cannot be opened: %s; trying again in the background", spec, exc)
+        service.choices.append(replace(choice, reason=f"{choice.reason}; NOT OPENED: {exc}"))
+        service.devices["camera"] = WaitingCamera(open_camera, lambda s: _start_camera(service, config, s), str(exc))
+        return
+    service.choices.append(choice)
+    _start_camera(service, config, source)
+
+
+def _start_camera(service: Companion, config: Config, source: FrameSource) -> None:
     def settled(reading: Any, frame_id: str) -> None:
         service.bus.publish(RollSettled({**reading.to_dict(), "frame_id": frame_id}, time.time()))
 
@@ -62,13 +81,21 @@ def _attach_camera(service: Companion, config: Config) -> None:
         source,
         on_reading=lambda reading, phase: service.reading_updated(reading.to_dict(), phase),
         on_settled=settled,
-        calibration=load_calibration(config),
+        calibration=_calibration(config),
         settle_seconds=config.get("camera", "settle_seconds"),
         fps=config.get("camera", "fps"),
     )
     service.devices["camera"] = worker
     ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")
     worker.start()
+
+
+def _calibration(config: Config) -> Calibration | None:
+    try:
+        return load_calibration(config)
+    except CalibrationError as exc:
+        log.error("colour calibration ignored, using the default palette: %s", exc)
+        return None
 
 
 def _attach_lights(service: Companion, config: Config, hub: SignalHub) -> None:
@@ -81,7 +108,7 @@ def _attach_lights(service: Companion, config: Config, hub: SignalHub) -> None:
         service.devices["gpio"] = panel
         hub.add_sink(panel.show)
     serial = choose.choose_serial(config)
-    service.choices.append(serial)
+    service.choices.append(replace(serial, is_announced=serial.implementation != "none"))  # the link logs itself
     if serial.implementation != "none":
         bridge = open_bridge(serial.implementation, config.get("serial", "baudrate"), service.bus)
         service.devices["microcontroller"] = bridge

@@ -1,0 +1,138 @@
+"""Colour calibration of one table: the feature centre of each die colour, learnt from a die of each colour.
+
+Stored as JSON (atomically) in the service's data folder; `Calibration.default()` uses the built-in palette.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.errors import CalibrationError
+from vision.palette import DEFAULT_COLOURS, default_centres
+from vision.reading import BBox
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Colour name -> feature centre (a*, b*, L*/3); `spread` is how far a die may be from its centre."""
+
+    centres: dict[str, tuple[float, float, float]]
+    spread: float = 18.0
+    source: str = "default"
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def default(cls) -> Calibration:
+        """The built-in palette: the Rajas four, white, black and red."""
+        centres = {k: _triple(v) for k, v in default_centres(DEFAULT_COLOURS).items()}
+        return cls(centres, spread=22.0, source="default")
+
+    def classify(self, feature: np.ndarray) -> tuple[str | None, float]:
+        """The nearest colour and a confidence in 0..1 (None when no colour is near enough)."""
+        names = list(self.centres)
+        centres = np.array([self.centres[n] for n in names], np.float32)
+        distances = np.linalg.norm(centres - feature[None, :], axis=1)
+        order = np.argsort(distances)
+        best = float(distances[order[0]])
+        second = float(distances[order[1]]) if len(order) > 1 else best + 2 * self.spread
+        if best > 2.5 * self.spread:
+            return None, 0.0
+        margin = (second - best) / max(second, 1e-6)
+        closeness = max(0.0, 1.0 - best / (2.5 * self.spread))
+        return names[int(order[0])], float(min(1.0, 0.5 * closeness + margin))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "version": FORMAT_VERSION,
+            "centres": {k: list(v) for k, v in self.centres.items()},
+            "spread": self.spread,
+            "source": self.source,
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Calibration:
+        """Inverse of to_dict; CalibrationError names what is malformed."""
+        if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+            raise CalibrationError(f"a calibration must be an object with version {FORMAT_VERSION}")
+        centres = data.get("centres")
+        if not isinstance(centres, dict) or len(centres) < 1:
+            raise CalibrationError("calibration.centres must map colour names to [a, b, L/3]")
+        parsed = {}
+        for name, value in centres.items():
+            if not isinstance(value, list) or len(value) != 3 or not all(isinstance(v, int | float) for v in value):
+                raise CalibrationError(f"calibration.centres.{name} must be three numbers, got {value!r}")
+            parsed[str(name)] = _triple(value)
+        spread = data.get("spread", 18.0)
+        if not isinstance(spread, int | float) or not 1 <= spread <= 100:
+            raise CalibrationError(f"calibration.spread must be a number from 1 to 100, got {spread!r}")
+        return cls(parsed, float(spread), str(data.get("source", "file")), dict(data.get("notes", {})))
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (a temporary file replaced in one step)."""
+        write_json_atomically(Path(path), self.to_dict())
+
+    @classmethod
+    def load(cls, path: str | Path) -> Calibration:
+        """Read a saved calibration; CalibrationError names the file when it is not one."""
+        try:
+            return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CalibrationError(f"{path}: not a readable calibration ({exc})") from exc
+
+
+def calibrate_from_examples(examples: list[tuple[np.ndarray, BBox, str]]) -> Calibration:
+    """Learn each named colour from images showing a die of that colour at the given box."""
+    from vision.reader.colour import body_feature
+
+    samples: dict[str, list[np.ndarray]] = {}
+    for index, (image, bbox, name) in enumerate(examples):
+        if not name or not isinstance(name, str):
+            raise CalibrationError(f"example {index}: a colour name is needed")
+        feature = body_feature(image, bbox)
+        if feature is None:
+            raise CalibrationError(f"example {index} ({name}): no die pixels inside box {bbox}")
+        samples.setdefault(name.strip().lower(), []).append(feature)
+    if not samples:
+        raise CalibrationError("no examples: show one die of each colour")
+    centres = {name: _triple(np.mean(values, axis=0)) for name, values in samples.items()}
+    spread = _spread(centres)
+    return Calibration(centres, spread, "calibrated", {"examples": {k: len(v) for k, v in samples.items()}})
+
+
+def _spread(centres: dict[str, tuple[float, float, float]]) -> float:
+    # Half the distance between the two closest colours, so that each colour owns its own neighbourhood.
+    values = np.array(list(centres.values()), np.float32)
+    if len(values) < 2:
+        return 18.0
+    gaps = [np.linalg.norm(values[i] - values[j]) for i in range(len(values)) for j in range(i + 1, len(values))]
+    return float(np.clip(min(gaps) / 2.0, 6.0, 30.0))
+
+
+def _triple(values: Any) -> tuple[float, float, float]:
+    return (round(float(values[0]), 3), round(float(values[1]), 3), round(float(values[2]), 3))
+
+
+def write_json_atomically(path: Path, data: Any) -> None:
+    """Write JSON so that a power cut leaves either the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=2, sort_keys=True)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,225 @@
+"""Reading one die face: its pips (bright on dark dice, dark on light ones) checked against the six layouts.
+
+A face is read only when its pips are round, alike in size, and sit where a standard face puts them; pips
+seen through a translucent body or on a side face are smaller, fainter or flattened, and are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PATCH = 64
+"""Side in pixels of the upright patch a die is read from."""
+
+_C = 1.0
+# Pip positions of each face in units of the pip offset from the centre; 2, 3 and 6 in both orientations.
+LAYOUTS: dict[int, tuple[np.ndarray, ...]] = {
+    1: (np.array([[0, 0]], np.float32),),
+    2: (np.array([[-_C, -_C], [_C, _C]], np.float32), np.array([[_C, -_C], [-_C, _C]], np.float32)),
+    3: (
+        np.array([[-_C, -_C], [0, 0], [_C, _C]], np.float32),
+        np.array([[_C, -_C], [0, 0], [-_C, _C]], np.float32),
+    ),
+    4: (np.array([[-_C, -_C], [_C, -_C], [-_C, _C], [_C, _C]], np.float32),),
+    5: (np.array([[-_C, -_C], [_C, -_C], [0, 0], [-_C, _C], [_C, _C]], np.float32),),
+    6: (
+        np.array([[-_C, -_C], [-_C, 0], [-_C, _C], [_C, -_C], [_C, 0], [_C, _C]], np.float32),
+        np.array([[-_C, -_C], [0, -_C], [_C, -_C], [-_C, _C], [0, _C], [_C, _C]], np.float32),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A pip candidate in patch coordinates."""
+
+    x: float
+    y: float
+    area: float
+    roundness: float
+    contrast: float
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """The value read on a face (None if not trustworthy), a confidence, and the pips that gave it."""
+
+    value: int | None
+    confidence: float
+    pips: tuple[Blob, ...]
+    is_dark_on_light: bool
+    fit_error: float
+
+
+def upright_patch(image: np.ndarray, rect: tuple[tuple[float, float], tuple[float, float], float]) -> np.ndarray:
+    """The die's rectangle cut out, rotated upright and scaled to PATCH x PATCH (BGR)."""
+    (cx, cy), (w, h), angle = rect
+    side = max(w, h, 1.0)
+    scale = PATCH / side
+    matrix = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    matrix[0, 2] += PATCH / 2 - cx
+    matrix[1, 2] += PATCH / 2 - cy
+    return cv2.warpAffine(image, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def read_face(patch: np.ndarray, face_mask: np.ndarray | None = None) -> FaceReading:
+    """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
+    lightness = lab[:, :, 0]
+    mask = face_mask if face_mask is not None else np.full(lightness.shape, 255, np.uint8)
+    body = float(np.median(lightness[mask > 0])) if np.any(mask) else float(np.median(lightness))
+    options = [_read_polarity(lightness, mask, body, dark) for dark in (False, True)]
+    best = max(options, key=lambda r: (r.value is not None, r.confidence))
+    return best
+
+
+LEVELS = (0.45, 0.6, 0.75)
+"""Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
+
+
+def _read_polarity(lightness: np.ndarray, mask: np.ndarray, body: float, dark: bool) -> FaceReading:
+    signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
+    signed[mask == 0] = 0
+    peak = float(np.percentile(signed[mask > 0], 99)) if np.any(mask) else 0.0
+    if peak < 28:
+        return FaceReading(None, 0.0, (), dark, 9.0)
+    best = FaceReading(None, 0.0, (), dark, 9.0)
+    for share in LEVELS:
+        binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
+        blobs = _blobs(binary, signed)
+        pips = _top_face_pips(blobs)
+        fit = _fit_layout(pips)
+        confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
+        if not _empty_places_are_empty(fit, pips, signed):
+            confidence *= 0.3
+        if confidence > best.confidence or not best.pips:
+            best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
+    return best
+
+
+def _blobs(binary: np.ndarray, signed: np.ndarray) -> list[Blob]:
+    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    found = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if not 0.003 * PATCH * PATCH <= area <= 0.07 * PATCH * PATCH or len(contour) < 5:
+            continue
+        perimeter = cv2.arcLength(contour, True)
+        circularity = 4 * np.pi * area / max(perimeter * perimeter, 1e-6)
+        (_, _), (a, b), _ = cv2.fitEllipse(contour)
+        roundness = min(a, b) / max(a, b, 1e-6)
+        if circularity < 0.5 or roundness < 0.55:
+            continue
+        moments = cv2.moments(contour)
+        x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+        if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
+            continue
+        contrast = float(signed[int(y), int(x)])
+        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast))
+    return found
+
+
+def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
+    """The largest, most contrasted pips of similar size: those of the face turned up."""
+    if len(blobs) <= 1:
+        return blobs
+    reference = sorted(b.area for b in blobs)[-min(3, len(blobs))]
+    strong = max(b.contrast for b in blobs)
+    return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]
+
+
+ANGLES = np.deg2rad(np.arange(0.0, 90.0, 5.0, dtype=np.float32))
+_ROTATIONS = np.stack(
+    [np.stack([np.cos(ANGLES), -np.sin(ANGLES)], axis=1), np.stack([np.sin(ANGLES), np.cos(ANGLES)], axis=1)], axis=1
+)  # A x 2 x 2
+
+
+@dataclass(frozen=True)
+class LayoutFit:
+    """How pips fit a face layout: the value, the error (in pip spacings), and where the face grid lies."""
+
+    value: int | None
+    error: float
+    centre: tuple[float, float] = (PATCH / 2, PATCH / 2)
+    spacing: float = 0.0
+    angle: float = 0.0
+
+
+_NO_FIT = LayoutFit(None, 9.0)
+
+
+def _fit_layout(pips: list[Blob]) -> LayoutFit:
+    """The layout the pips fit at the best rotation, and where its grid lies."""
+    n = len(pips)
+    if not 1 <= n <= 6:
+        return _NO_FIT
+    points = np.array([[p.x, p.y] for p in pips], np.float32)
+    centre = points.mean(axis=0)
+    if n == 1:
+        radius = float(np.sqrt(pips[0].area / np.pi))
+        offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
+        # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
+        fit = LayoutFit(1, offset * 3.0, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
+        return fit if radius >= 0.05 * PATCH else _NO_FIT
+    rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
+    reach = np.max(np.abs(rotated), axis=2)  # A x n
+    spacing = np.nanmedian(np.where(reach > 0.4 * reach.max(axis=1, keepdims=True), reach, np.nan), axis=1)
+    if not 0.08 * PATCH <= float(np.median(spacing)) <= 0.42 * PATCH:
+        return _NO_FIT
+    scaled = rotated / spacing[:, None, None]
+    best = _NO_FIT
+    for layout in LAYOUTS[n]:
+        distances = np.linalg.norm(scaled[:, :, None, :] - layout[None, None, :, :], axis=3)  # A x n x m
+        nearest = distances.argmin(axis=2)
+        errors = np.sqrt(np.mean(distances.min(axis=2) ** 2, axis=1))
+        for a in np.argsort(errors)[:3]:
+            if len(set(nearest[a].tolist())) == n and errors[a] < best.error:  # each pip on its own place
+                best = LayoutFit(
+                    n, float(errors[a]), (float(centre[0]), float(centre[1])), float(spacing[a]), float(ANGLES[a])
+                )
+                break
+    return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+_GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
+
+
+def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray) -> bool:
+    """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
+
+    A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
+    """
+    if fit.value is None or not pips:
+        return False
+    cos, sin = np.cos(fit.angle), np.sin(fit.angle)
+    # Grid places back in patch coordinates (the fit rotated patch points by +angle).
+    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
+    places = places * fit.spacing + np.array(fit.centre, np.float32)
+    radius = max(1, int(0.6 * np.sqrt(np.median([p.area for p in pips]) / np.pi)))
+    strength = float(np.median([p.contrast for p in pips]))
+    occupied = np.array([[p.x, p.y] for p in pips], np.float32)
+    for x, y in places:
+        if np.min(np.linalg.norm(occupied - [x, y], axis=1)) < 0.5 * fit.spacing:
+            continue
+        xi, yi = int(round(x)), int(round(y))
+        if not radius <= xi < PATCH - radius or not radius <= yi < PATCH - radius:
+            continue
+        spot = signed[yi - radius : yi + radius + 1, xi - radius : xi + radius + 1]
+        if float(np.mean(spot)) > 0.5 * strength:
+            return False
+    return True
+
+
+def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:
+    if value is None:
+        return 0.0
+    fit = max(0.0, 1.0 - error / 0.45)
+    areas = np.array([p.area for p in pips])
+    evenness = 1.0 if len(areas) < 2 else float(max(0.0, 1.0 - np.std(areas) / max(np.mean(areas), 1e-6)))
+    stray = len(blobs) - len(pips)
+    strays = max(0.0, 1.0 - 0.25 * stray)
+    strength = min(1.0, peak / 60.0)
+    return float(fit * (0.6 + 0.4 * evenness) * (0.7 + 0.3 * strays) * (0.6 + 0.4 * strength))

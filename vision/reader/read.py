@@ -1,0 +1,118 @@
+"""The reader's steps: check the frame, find die bodies at a small scale, read each die from the full image."""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.errors import UnreadableImageError
+from vision.reader import segment
+from vision.reader.colour import patch_feature
+from vision.reader.pips import read_face, upright_patch
+from vision.reading import DiceReading, Die
+
+ANALYSIS_SIDE = 480
+"""Longest side of the image the dice are looked for in; each die is then read from the full image."""
+MIN_DIE_SIDE = 7
+"""Smallest die side, in analysis pixels, worth reading."""
+SMALL_CROP = 160
+"""Images up to this size may be a crop of a single die filling most of the picture."""
+
+_DEFAULT = Calibration.default()
+
+
+def read_dice(frame: np.ndarray, calibration: Calibration | None = None) -> DiceReading:
+    """Every die in a BGR (or grey) uint8 frame; an empty or tiny frame gives an empty reading with a warning."""
+    started = time.perf_counter()
+    image, warning = _checked(frame)
+    if image is None:
+        h, w = frame.shape[:2] if isinstance(frame, np.ndarray) and frame.ndim >= 2 else (0, 0)
+        return DiceReading((), int(w), int(h), _ms(started), (warning,) if warning else ())
+    h, w = image.shape[:2]
+    dice = _read_all(image, calibration or _DEFAULT)
+    return DiceReading(tuple(dice), w, h, _ms(started))
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
+
+
+def _checked(frame: object) -> tuple[np.ndarray | None, str | None]:
+    if not isinstance(frame, np.ndarray):
+        raise UnreadableImageError(f"a frame must be a numpy array, got {type(frame).__name__}")
+    if frame.dtype != np.uint8:
+        raise UnreadableImageError(f"a frame must be 8-bit (uint8), got {frame.dtype}")
+    if frame.ndim not in (2, 3) or (frame.ndim == 3 and frame.shape[2] not in (1, 3, 4)):
+        raise UnreadableImageError(f"a frame must be HxW or HxWx3 (BGR), got shape {frame.shape}")
+    if frame.shape[0] < 8 or frame.shape[1] < 8:
+        return None, "image_too_small"
+    if frame.ndim == 2 or frame.shape[2] == 1:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR), None
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR), None
+    return frame, None
+
+
+def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
+    h, w = image.shape[:2]
+    scale = min(1.0, ANALYSIS_SIDE / max(h, w))
+    small = (
+        image if scale == 1.0 else cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    )
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    mask = segment.foreground_mask(lab, segment.background_centres(lab))
+    side = segment.die_side_estimate(mask, MIN_DIE_SIDE)
+    regions = segment.split_regions(mask, side) if side else []
+    dice = [d for d in (_read_region(image, r, scale, side or 0.0, calibration) for r in regions) if d is not None]
+    if not dice and max(h, w) <= SMALL_CROP:
+        whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
+        crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
+        single = _read_region(image, crop, 1.0, float(max(w, h)), calibration)
+        dice = [single] if single is not None else []
+    return dice
+
+
+def _read_region(
+    image: np.ndarray, region: segment.Region, scale: float, side: float, calibration: Calibration
+) -> Die | None:
+    (cx, cy), (rw, rh), angle = region.rect
+    rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
+    patch = upright_patch(image, rect)
+    face = read_face(patch)
+    if not face.pips:
+        return None  # every face of a die shows at least one pip: this is something else
+    flags = _flags(region, side, face.value is None)
+    colour, colour_confidence = _colour(patch, calibration)
+    if colour is None:
+        flags.add("ambiguous_color")
+    box = cv2.boxPoints(rect)
+    x0, y0 = np.floor(box.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(box.max(axis=0)).astype(int)
+    h, w = image.shape[:2]
+    bbox = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1)))
+    return Die(face.value, colour, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+
+
+def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:
+    flags = set()
+    rw, rh = region.rect[1]
+    if max(rw, rh) / max(min(rw, rh), 1.0) > 1.25:
+        flags.add("tilted")
+    if region.is_touching:
+        flags.add("touching")
+    if region.is_clipped:
+        flags.add("partly_hidden")
+    if is_unread:
+        flags.add("ambiguous_value")
+    return flags
+
+
+def _colour(patch: np.ndarray, calibration: Calibration) -> tuple[str | None, float]:
+    feature = patch_feature(patch)
+    if feature is None:
+        return None, 0.0
+    name, confidence = calibration.classify(feature)
+    return (name, confidence) if confidence >= 0.2 else (None, confidence)
