@@ -65,13 +65,21 @@ def upright_patch(image: np.ndarray, rect: tuple[tuple[float, float], tuple[floa
     return cv2.warpAffine(image, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def read_face(patch: np.ndarray, face_mask: np.ndarray | None = None) -> FaceReading:
+TIGHT = (0.18, 0.38)
+"""Pip spacing (centre to a corner pip, along an axis) as a share of the patch when the patch is the die."""
+LOOSE = (0.08, 0.42)
+"""The same when the die may fill only part of the patch (a crop of one die)."""
+
+
+def read_face(
+    patch: np.ndarray, face_mask: np.ndarray | None = None, spacing_range: tuple[float, float] = TIGHT
+) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
     lightness = lab[:, :, 0]
     mask = face_mask if face_mask is not None else np.full(lightness.shape, 255, np.uint8)
     body = float(np.median(lightness[mask > 0])) if np.any(mask) else float(np.median(lightness))
-    options = [_read_polarity(lightness, mask, body, dark) for dark in (False, True)]
+    options = [_read_polarity(lightness, mask, body, dark, spacing_range) for dark in (False, True)]
     best = max(options, key=lambda r: (r.value is not None, r.confidence))
     return best
 
@@ -80,7 +88,9 @@ LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
 
 
-def _read_polarity(lightness: np.ndarray, mask: np.ndarray, body: float, dark: bool) -> FaceReading:
+def _read_polarity(
+    lightness: np.ndarray, mask: np.ndarray, body: float, dark: bool, spacing_range: tuple[float, float]
+) -> FaceReading:
     signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
     signed[mask == 0] = 0
     peak = float(np.percentile(signed[mask > 0], 99)) if np.any(mask) else 0.0
@@ -91,7 +101,7 @@ def _read_polarity(lightness: np.ndarray, mask: np.ndarray, body: float, dark: b
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
         blobs = _blobs(binary, signed)
         pips = _top_face_pips(blobs)
-        fit = _fit_layout(pips)
+        fit = _fit_layout(pips, spacing_range)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
         if not _empty_places_are_empty(fit, pips, signed):
             confidence *= 0.3
@@ -151,7 +161,7 @@ class LayoutFit:
 _NO_FIT = LayoutFit(None, 9.0)
 
 
-def _fit_layout(pips: list[Blob]) -> LayoutFit:
+def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT) -> LayoutFit:
     """The layout the pips fit at the best rotation, and where its grid lies."""
     n = len(pips)
     if not 1 <= n <= 6:
@@ -167,8 +177,6 @@ def _fit_layout(pips: list[Blob]) -> LayoutFit:
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
     reach = np.max(np.abs(rotated), axis=2)  # A x n
     spacing = np.nanmedian(np.where(reach > 0.4 * reach.max(axis=1, keepdims=True), reach, np.nan), axis=1)
-    if not 0.08 * PATCH <= float(np.median(spacing)) <= 0.42 * PATCH:
-        return _NO_FIT
     scaled = rotated / spacing[:, None, None]
     best = _NO_FIT
     for layout in LAYOUTS[n]:
@@ -176,6 +184,8 @@ def _fit_layout(pips: list[Blob]) -> LayoutFit:
         nearest = distances.argmin(axis=2)
         errors = np.sqrt(np.mean(distances.min(axis=2) ** 2, axis=1))
         for a in np.argsort(errors)[:3]:
+            if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH:
+                continue  # a line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3
             if len(set(nearest[a].tolist())) == n and errors[a] < best.error:  # each pip on its own place
                 best = LayoutFit(
                     n, float(errors[a]), (float(centre[0]), float(centre[1])), float(spacing[a]), float(ANGLES[a])

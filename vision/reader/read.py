@@ -11,7 +11,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment
 from vision.reader.colour import patch_feature
-from vision.reader.pips import read_face, upright_patch
+from vision.reader.pips import LOOSE, TIGHT, read_face, upright_patch
 from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
@@ -67,21 +67,28 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE)
     regions = segment.split_regions(mask, side) if side else []
     dice = [d for d in (_read_region(image, r, scale, side or 0.0, calibration) for r in regions) if d is not None]
-    if not dice and max(h, w) <= SMALL_CROP:
+    if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
+        # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
-        single = _read_region(image, crop, 1.0, float(max(w, h)), calibration)
-        dice = [single] if single is not None else []
+        single = _read_region(image, crop, 1.0, float(max(w, h)), calibration, LOOSE)
+        if single is not None and (not dice or (single.value is not None and single.confidence > dice[0].confidence)):
+            dice = [single]
     return dice
 
 
 def _read_region(
-    image: np.ndarray, region: segment.Region, scale: float, side: float, calibration: Calibration
+    image: np.ndarray,
+    region: segment.Region,
+    scale: float,
+    side: float,
+    calibration: Calibration,
+    spacing_range: tuple[float, float] = TIGHT,
 ) -> Die | None:
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
-    face = read_face(patch)
+    face = read_face(patch, spacing_range=spacing_range)
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     flags = _flags(region, side, face.value is None)

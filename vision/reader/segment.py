@@ -32,8 +32,19 @@ class Region:
 
 
 def background_centres(lab: np.ndarray) -> np.ndarray:
-    """Lab colours of the table, from clustering the image border."""
+    """Lab colours of the table: clusters that dominate the image border, or a third of the whole image.
+
+    The border gives the table around a tray; the largest cluster gives the floor of a tray that fills the
+    picture (dice never cover most of it).
+    """
     h, w = lab.shape[:2]
+    step = max(1, int(np.sqrt(h * w / 4000)))
+    sample = lab[::step, ::step].reshape(-1, 3).astype(np.float32)
+    k = min(5, len(sample))
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 1.0)
+    cv2.setRNGSeed(20261121)  # k-means++ draws its first centres at random: the same image must read the same
+    _, labels, centres = cv2.kmeans(sample, k, np.zeros((len(sample), 1), np.int32), criteria, 1, cv2.KMEANS_PP_CENTERS)
+    overall = np.bincount(labels.ravel(), minlength=k) / len(sample)
     band = max(2, min(h, w) // 25)
     border = np.concatenate(
         [
@@ -43,21 +54,24 @@ def background_centres(lab: np.ndarray) -> np.ndarray:
             lab[:, -band:].reshape(-1, 3),
         ]
     ).astype(np.float32)
-    k = 3 if len(border) >= 30 else 1
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
-    _, labels, centres = cv2.kmeans(border, k, np.zeros((len(border), 1), np.int32), criteria, 1, cv2.KMEANS_PP_CENTERS)
-    share = np.bincount(labels.ravel(), minlength=k) / len(border)
-    return np.asarray(centres[share >= 0.12], np.float32)
+    nearest = np.linalg.norm(border[:, None, :] - centres[None, :, :], axis=2).argmin(axis=1)
+    on_border = np.bincount(nearest, minlength=k) / len(border)
+    chosen = (on_border >= 0.15) | (overall >= 0.3)
+    return np.asarray(centres[chosen], np.float32)
 
 
 def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Pixels far from every table colour (uint8 0/255), cleaned and with holes (pips) filled."""
-    weights = np.array([0.6, 1.0, 1.0], np.float32)  # lightness varies more across a table than colour does
-    flat = lab.reshape(-1, 3).astype(np.float32)
-    distance = np.full(len(flat), np.inf, np.float32)
-    for centre in centres:
-        distance = np.minimum(distance, np.linalg.norm((flat - centre) * weights, axis=1))
-    distance_map = np.clip(distance, 0, 255).astype(np.uint8).reshape(lab.shape[:2])
+    # City-block distance, lightness weighted less: it varies more across a table than colour does.
+    weights = np.array([[0.6, 1.0, 1.0]], np.float32)
+    distance: np.ndarray | None = None
+    for centre in np.clip(np.round(centres), 0, 255):
+        difference = cv2.absdiff(lab, (float(centre[0]), float(centre[1]), float(centre[2]), 0.0))
+        one = cv2.transform(difference, weights)
+        distance = one if distance is None else cv2.min(distance, one)
+    if distance is None:
+        return np.zeros(lab.shape[:2], np.uint8)
+    distance_map = np.clip(distance * 0.8, 0, 255).astype(np.uint8)
     level, _ = cv2.threshold(distance_map, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     _, mask = cv2.threshold(distance_map, max(level, 22.0), 255, cv2.THRESH_BINARY)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
@@ -75,17 +89,23 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
-    """Typical die side: the median side of components that look like one square die."""
+    """Typical die side: the median side of components that look like one square die.
+
+    When every die touches another, the shorter side of the clumps stands in (a row of dice is one die wide).
+    """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    sides = []
+    squares, shorter = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-        if min(rw, rh) < min_side or area < 0.7 * rw * rh:
+        if min(rw, rh) < min_side or area < 0.6 * rw * rh:
             continue
+        shorter.append(min(rw, rh))
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
-            sides.append(np.sqrt(area))
-    return float(np.median(sides)) if sides else None
+            squares.append(np.sqrt(area))
+    if squares:
+        return float(np.median(squares))
+    return float(np.median(shorter)) if shorter else None
 
 
 def split_regions(mask: np.ndarray, side: float) -> list[Region]:
@@ -100,7 +120,30 @@ def split_regions(mask: np.ndarray, side: float) -> list[Region]:
         if area <= 1.7 * side * side and _is_squarish(contour):
             regions.append(_region(contour, area, False, w, h))
             continue
-        regions.extend(_watershed(mask, contour, side, w, h))
+        row = _row_of_dice(contour, area, side, w, h)
+        regions.extend(row if row else _watershed(mask, contour, side, w, h))
+    return regions
+
+
+def _row_of_dice(contour: np.ndarray, area: float, side: float, w: int, h: int) -> list[Region]:
+    """A straight row of dice side by side, cut into equal squares (a watershed finds no seam in it)."""
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    long, short = max(rw, rh), min(rw, rh)
+    count = round(long / max(short, 1.0))
+    if count < 2 or abs(long / short - count) > 0.25 or not 0.75 <= short / side <= 1.3 or area < 0.85 * rw * rh:
+        return []
+    along = np.deg2rad(angle if rw >= rh else angle + 90.0)
+    step = np.array([np.cos(along), np.sin(along)]) * long / count
+    first = np.array([cx, cy]) - step * (count - 1) / 2
+    regions = []
+    for index in range(count):
+        centre = first + step * index
+        size = (long / count, short) if rw >= rh else (short, long / count)
+        rect = ((float(centre[0]), float(centre[1])), (float(size[0]), float(size[1])), float(angle))
+        box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
+        x, y, bw, bh = cv2.boundingRect(box)
+        clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
+        regions.append(Region(rect, box, float(size[0] * size[1]), True, clipped))
     return regions
 
 

@@ -1,0 +1,187 @@
+"""The dice reader: values, colours, doubt, bad input, and floors on the real development photos."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from dice_drawing import draw_die, table
+
+from vision.calibration import Calibration, calibrate_from_examples
+from vision.errors import CalibrationError, UnreadableImageError
+from vision.evaluation import read_path
+from vision.image_io import load_image
+from vision.reader import read_dice
+
+DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+@pytest.mark.parametrize("angle", [0, 17, 40, 71])
+@pytest.mark.parametrize("colour", ["blue", "white"])
+def test_one_die_on_a_table_is_read(value: int, angle: int, colour: str) -> None:
+    image = table()
+    draw_die(image, (320, 240), 60, angle, value, colour)
+    reading = read_dice(image)
+    assert [(d.value, d.color) for d in reading.dice] == [(value, colour)]
+    assert reading.dice[0].confidence >= 0.5
+
+
+def test_a_row_of_dice_of_every_colour() -> None:
+    image = table(seed=3)
+    truth = []
+    pairs = [("blue", 6), ("green", 5), ("orange", 4), ("violet", 3), ("white", 2)]
+    for index, (colour, value) in enumerate(pairs):
+        box = draw_die(image, (80 + index * 120, 240), 56, 10 * index, value, colour)
+        truth.append((value, colour, box))
+    reading = read_dice(image)
+    found = sorted((d.bbox[0], d.value, d.color) for d in reading.dice)
+    assert [(v, c) for _, v, c in found] == [(v, c) for v, c, _ in truth]
+
+
+def test_touching_dice_are_told_apart() -> None:
+    image = table(seed=5)
+    draw_die(image, (270, 240), 60, 0, 5, "orange")
+    draw_die(image, (330, 240), 60, 0, 2, "orange")
+    reading = read_dice(image)
+    assert sorted(d.value for d in reading.dice) == [2, 5]
+    assert all("touching" in d.flags for d in reading.dice)
+
+
+@pytest.mark.parametrize("colour", ["white", "blue"])
+def test_small_dice_of_about_sixteen_pixels(colour: str) -> None:
+    image = table(seed=6)
+    for index, value in enumerate(range(1, 7)):
+        draw_die(image, (100 + 80 * index, 240), 16, 20 * index, value, colour)
+    assert [d.value for d in sorted(read_dice(image).dice, key=lambda d: d.bbox[0])] == [1, 2, 3, 4, 5, 6]
+
+
+def test_colour_survives_dimmer_and_warmer_light() -> None:
+    image = table(seed=7)
+    for index, colour in enumerate(["blue", "green", "orange", "violet"]):
+        draw_die(image, (110 + index * 140, 240), 60, 0, 4, colour)
+    warm = np.clip(image.astype(np.float32) * [0.75, 0.85, 1.0] * 0.8, 0, 255).astype(np.uint8)
+    found = sorted((d.bbox[0], d.color) for d in read_dice(warm).dice)
+    assert [c for _, c in found] == ["blue", "green", "orange", "violet"]
+
+
+def test_an_empty_table_has_no_dice() -> None:
+    assert read_dice(table(seed=9)).dice == ()
+
+
+def test_a_smudge_is_not_a_confident_die() -> None:
+    image = table(seed=10)
+    cv2.rectangle(image, (300, 220), (350, 270), (200, 200, 200), -1)  # a blank square: no pips
+    cv2.circle(image, (150, 150), 30, (30, 30, 200), -1)
+    assert all(d.value is None or d.confidence < 0.5 for d in read_dice(image).dice)
+
+
+@pytest.mark.parametrize(
+    "frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((1, 1, 3), np.uint8), np.zeros((5, 400, 3), np.uint8)]
+)
+def test_empty_or_tiny_frames_give_an_empty_reading_with_a_warning(frame: np.ndarray) -> None:
+    reading = read_dice(frame)
+    assert reading.dice == ()
+    assert reading.warnings == ("image_too_small",)
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [(np.zeros((10, 10, 3), np.float32), "uint8"), (np.zeros((10, 10, 2), np.uint8), "shape"), ("x", "numpy")],
+)
+def test_frames_of_the_wrong_kind_are_refused_clearly(frame: object, message: str) -> None:
+    with pytest.raises(UnreadableImageError, match=message):
+        read_dice(frame)  # type: ignore[arg-type]
+
+
+def test_grey_frames_are_read() -> None:
+    image = table(seed=11)
+    draw_die(image, (320, 240), 60, 20, 3, "white")
+    assert [d.value for d in read_dice(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).dice] == [3]
+
+
+@pytest.mark.parametrize("content", [b"", b"not an image at all", b"\xff\xd8\xff\xe0" + b"\x00" * 40])
+def test_unreadable_files_name_the_path(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(content)
+    with pytest.raises(UnreadableImageError, match="photo.jpg"):
+        load_image(path)
+    with pytest.raises(UnreadableImageError):
+        read_path(str(path))
+
+
+def test_a_missing_file_names_the_path(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableImageError, match="nope.png"):
+        load_image(tmp_path / "nope.png")
+
+
+def test_calibration_round_trip_is_exact(tmp_path: Path) -> None:
+    image = table(seed=12)
+    examples = []
+    for index, colour in enumerate(["blue", "green", "orange", "violet"]):
+        box = draw_die(image, (110 + index * 140, 240), 60, 0, 1, colour)
+        examples.append((image, box, colour))
+    calibration = calibrate_from_examples(examples)
+    calibration.save(tmp_path / "calibration.json")
+    loaded = Calibration.load(tmp_path / "calibration.json")
+    assert loaded == calibration
+    assert loaded.to_dict() == calibration.to_dict()
+    found = sorted((d.bbox[0], d.color) for d in read_dice(image, loaded).dice)
+    assert [c for _, c in found] == ["blue", "green", "orange", "violet"]
+
+
+def test_a_calibration_learns_colours_the_palette_does_not_know() -> None:
+    image = table(seed=13)
+    teal = (150, 140, 20)
+    box = draw_die(image, (200, 240), 60, 0, 2, "blue")
+    cv2.rectangle(image, (box[0], box[1]), (box[2], box[3]), teal, -1)
+    cv2.circle(image, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), 6, (250, 250, 250), -1)
+    other = draw_die(image, (420, 240), 60, 0, 3, "orange")
+    calibration = calibrate_from_examples([(image, box, "teal"), (image, other, "orange")])
+    colours = sorted((d.bbox[0], d.color) for d in read_dice(image, calibration).dice)
+    assert [c for _, c in colours] == ["teal", "orange"]
+
+
+@pytest.mark.parametrize("data", [{}, {"version": 1, "centres": {"blue": [1, 2]}}, {"version": 1, "centres": {}}])
+def test_a_malformed_calibration_is_refused(data: dict) -> None:
+    with pytest.raises(CalibrationError):
+        Calibration.from_dict(data)
+
+
+def _score(name: str) -> tuple[float, float]:
+    """(share of images read exactly right, precision of the values given) on a real development set."""
+    labels = [json.loads(line) for line in (DICE / name / "labels.jsonl").read_text().splitlines()]
+    right = wrong = 0
+    for label in labels:
+        values = [d["value"] for d in read_path(str(DICE / name / label["image"])) if d["value"] is not None]
+        right += values == [label["dice"][0]["value"]]
+        wrong += bool(values) and values != [label["dice"][0]["value"]]
+    return right / len(labels), right / max(1, right + wrong)
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+@pytest.mark.parametrize(
+    ("name", "exact_floor", "precision_floor"),
+    # Floors a little under what the reader measures today (see the evaluation command in the README), so that
+    # a regression fails; the figures themselves come from ../shared/eval/eval_reader.py, not from here.
+    [("tai-studio__dice-recognition", 0.95, 0.97), ("chaseelliottpatterson__dice-reader", 0.6, 0.84)],
+)
+def test_real_development_photos_stay_above_their_floor(name: str, exact_floor: float, precision_floor: float) -> None:
+    exact, precision = _score(name)
+    assert exact >= exact_floor
+    assert precision >= precision_floor
+
+
+def test_the_environment_can_name_a_table_calibration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    Calibration.default().save(tmp_path / "c.json")
+    monkeypatch.setenv("COMPANION_CALIBRATION", str(tmp_path / "c.json"))
+    image = table(seed=14)
+    draw_die(image, (320, 240), 60, 0, 6, "green")
+    path = tmp_path / "one.png"
+    cv2.imwrite(str(path), image)
+    assert [(d["value"], d["color"]) for d in read_path(str(path))] == [(6, "green")]
+    assert os.environ["COMPANION_CALIBRATION"]
