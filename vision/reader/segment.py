@@ -66,7 +66,8 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     weights = np.array([[0.6, 1.0, 1.0]], np.float32)
     distance: np.ndarray | None = None
     for centre in np.clip(np.round(centres), 0, 255):
-        difference = cv2.absdiff(lab, (float(centre[0]), float(centre[1]), float(centre[2]), 0.0))
+        scalar = (float(centre[0]), float(centre[1]), float(centre[2]), 0.0)
+        difference = cv2.absdiff(lab, scalar)  # type: ignore[call-overload]  # OpenCV takes a Scalar here
         one = cv2.transform(difference, weights)
         distance = one if distance is None else cv2.min(distance, one)
     if distance is None:
