@@ -34,6 +34,7 @@ class Companion:
 
     def __init__(self, store: EventStore, *, bus: EventBus | None = None, data_dir: Path | None = None) -> None:
         self.store = store
+        self.data_dir = data_dir
         self.boards = OwnerBoards(data_dir)
         self.bus = bus or EventBus()
         self.devices: dict[str, Any] = {}

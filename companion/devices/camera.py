@@ -107,6 +107,13 @@ class CameraWorker:
         """Increases with every frame read."""
         return self._version
 
+    def latest_frame(self) -> tuple[np.ndarray, DiceReading] | None:
+        """The latest frame and its reading, together (for the colour calibration page)."""
+        with self._changed:
+            if self._frame is None or self._reading is None:
+                return None
+            return self._frame, self._reading
+
     def latest_reading(self) -> DiceReading | None:
         """The reading of the latest frame."""
         return self._reading

@@ -12,6 +12,7 @@ from companion.events.store import EventStore
 from companion.service import Companion
 from companion.web import dice, formats, language, rajas
 from companion.web.api import api
+from companion.web.calibrate import calibrate
 from companion.web.context import SERVICE, SLOTS
 from companion.web.errors import register_error_handlers
 from companion.web.pages import pages
@@ -75,6 +76,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(streams, url_prefix="/stream")
+    app.register_blueprint(calibrate)
 
 
 def settings_from(config: Any) -> dict[str, Any]:

@@ -1,0 +1,97 @@
+"""The colour calibration page: the camera's current dice, each given its colour name by a tap, learnt at once.
+
+The frame shown is kept until the form comes back, so the colours are learnt from exactly what was shown.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+import uuid
+from collections import OrderedDict
+from typing import Any
+
+import cv2
+import numpy as np
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.web.context import service
+from companion.web.dice import DIE_COLORS
+from companion.web.language import t
+from vision.calibration import Calibration, calibrate_from_examples
+from vision.errors import CalibrationError
+from vision.reading import DiceReading
+
+calibrate = Blueprint("calibrate", __name__)
+
+_KEPT = 4
+_snapshots: OrderedDict[str, tuple[np.ndarray, DiceReading]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _keep(frame: np.ndarray, reading: DiceReading) -> str:
+    token = uuid.uuid4().hex
+    with _lock:
+        _snapshots[token] = (frame, reading)
+        while len(_snapshots) > _KEPT:
+            _snapshots.popitem(last=False)
+    return token
+
+
+def _numbered_jpeg(frame: np.ndarray, reading: DiceReading) -> str:
+    image = frame.copy()
+    for number, die in enumerate(reading.dice, 1):
+        x0, y0, x1, y1 = die.bbox
+        cv2.rectangle(image, (x0, y0), (x1, y1), (0, 215, 255), 2)
+        cv2.putText(image, str(number), (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 215, 255), 2)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return base64.b64encode(data.tobytes()).decode("ascii") if ok else ""
+
+
+@calibrate.get("/calibrate")
+def calibrate_page(error: str | None = None) -> str:
+    """One die of each colour in view: the picture with numbered dice and a colour to pick for each."""
+    worker = service().devices.get("camera")
+    latest = worker.latest_frame() if worker is not None and hasattr(worker, "latest_frame") else None
+    context: dict[str, Any] = {"has_camera": latest is not None, "colors": DIE_COLORS, "error": error}
+    if latest is not None:
+        frame, reading = latest
+        context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=reading.dice)
+    current = getattr(worker, "calibration", None)
+    context["current"] = sorted(current.centres) if current is not None else None
+    return render_template("calibrate.html", **context)
+
+
+@calibrate.post("/calibrate")
+def calibrate_save() -> Response | str:
+    """Learn the colours named in the form from the frame that was shown, save them, and use them at once."""
+    with _lock:
+        snapshot = _snapshots.get(request.form.get("token", ""))
+    if snapshot is None:
+        return calibrate_page(error=t("page.calibrate.expired"))
+    frame, reading = snapshot
+    examples = []
+    for number, die in enumerate(reading.dice, 1):
+        name = request.form.get(f"colour.{number}", "")
+        if name and name not in DIE_COLORS:
+            abort(400, description=f"colour.{number} = {name!r} is not one of {', '.join(DIE_COLORS)}")
+        if name:
+            examples.append((frame, die.bbox, name))
+    if not examples:
+        return calibrate_page(error=t("page.calibrate.none_named"))
+    try:
+        calibration = calibrate_from_examples(examples)
+    except CalibrationError as exc:
+        return calibrate_page(error=str(exc))
+    _save(calibration)
+    return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+def _save(calibration: Calibration) -> None:
+    companion = service()
+    if companion.data_dir is not None:
+        calibration.save(companion.data_dir / "calibration.json")
+    worker = companion.devices.get("camera")
+    if worker is not None and hasattr(worker, "calibration"):
+        worker.calibration = calibration

@@ -1,0 +1,82 @@
+"""The colour calibration page: name the dice the camera sees, the colours are learnt and used at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from dice_drawing import draw_die, table
+from flask.testing import FlaskClient
+
+from companion.events.store import EventStore
+from companion.service import Companion
+from companion.web import create_app
+from vision.calibration import Calibration
+from vision.reader import read_dice
+from vision.reading import DiceReading
+
+
+class StillCamera:
+    """A camera that always shows the same frame."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.frame = frame
+        self.reading = read_dice(frame)
+        self.calibration: Calibration | None = None
+
+    def latest_frame(self) -> tuple[np.ndarray, DiceReading]:
+        return self.frame, self.reading
+
+    def latest_jpeg(self) -> None:
+        return None
+
+    def wait_for_frame(self, after_version: int, timeout: float) -> int:
+        return after_version
+
+    def status(self) -> dict[str, str]:
+        return {"state": "ok"}
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> Iterator[tuple[FlaskClient, StillCamera, Path]]:
+    frame = table(seed=21)
+    draw_die(frame, (200, 240), 60, 0, 2, "blue")
+    draw_die(frame, (440, 240), 60, 0, 5, "orange")
+    camera = StillCamera(frame)
+    with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
+        service.devices["camera"] = camera
+        app = create_app({"TESTING": True}, services=service)
+        yield app.test_client(), camera, tmp_path
+
+
+def test_naming_the_dice_saves_and_uses_the_calibration(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
+    client, camera, data = setup
+    page = client.get("/calibrate?lang=en").get_data(as_text=True)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+    assert token and "Die 2" in page
+    left_first = sorted(range(2), key=lambda i: camera.reading.dice[i].bbox[0])
+    form = {"token": token.group(1), f"colour.{left_first[0] + 1}": "violet", f"colour.{left_first[1] + 1}": "orange"}
+    answer = client.post("/calibrate", data=form)
+    assert answer.status_code == 302
+    saved = Calibration.load(data / "calibration.json")
+    assert set(saved.centres) == {"violet", "orange"}
+    assert camera.calibration == saved
+    colours = sorted((d.bbox[0], d.color) for d in read_dice(camera.frame, saved).dice)
+    assert [c for _, c in colours] == ["violet", "orange"]
+
+
+def test_an_unknown_colour_or_a_stale_picture_writes_nothing(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
+    client, _, data = setup
+    page = client.get("/calibrate").get_data(as_text=True)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+    assert token
+    assert client.post("/calibrate", data={"token": token.group(1), "colour.1": "pink"}).status_code == 400
+    stale = client.post("/calibrate?lang=fr", data={"token": "0" * 32, "colour.1": "blue"}).get_data(as_text=True)
+    assert "plus conservée" in stale
+    assert not (data / "calibration.json").exists()
