@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from companion.cli.dice import load_calibration
@@ -27,6 +28,7 @@ from companion.service import Companion
 from vision.calibration import Calibration
 from vision.errors import CalibrationError, CameraError, SourceSpecError
 from vision.sources import FrameSource, open_source
+from vision.zones import Zones
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +84,27 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         on_reading=lambda reading, phase: service.reading_updated(reading.to_dict(), phase),
         on_settled=settled,
         calibration=_calibration(config),
+        zones=_zones(config),
         settle_seconds=config.get("camera", "settle_seconds"),
         fps=config.get("camera", "fps"),
     )
     service.devices["camera"] = worker
     ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")
     worker.start()
+
+
+def _zones(config: Config) -> Zones | None:
+    """The table's zones: a wrong file stops start-up (exit 2) naming the zone; none configured, no zones."""
+    configured = config.get("camera", "zones")
+    path = Path(configured).expanduser() if configured else config.data_dir() / "zones.json"
+    if not path.exists():
+        if configured:
+            raise ConfigError(f"camera.zones = {configured!r}: no such file")
+        return None
+    try:
+        return Zones.load(path)
+    except CalibrationError as exc:
+        raise ConfigError(f"camera.zones: {exc}") from exc
 
 
 def _calibration(config: Config) -> Calibration | None:

@@ -19,6 +19,7 @@ from vision.reader import read_dice
 from vision.reading import DiceReading
 from vision.settling import Settler
 from vision.sources import FrameSource
+from vision.zones import Zones
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +36,13 @@ class CameraWorker:
         on_settled: Callable[[DiceReading, str], None],
         *,
         calibration: Calibration | None = None,
+        zones: Zones | None = None,
         settle_seconds: float = 0.2,
         fps: float = 10.0,
     ) -> None:
         self.source = source
         self.calibration = calibration
+        self.zones = zones
         self.settler = Settler(still_seconds=settle_seconds)
         self._on_reading = on_reading
         self._on_settled = on_settled
@@ -78,6 +81,8 @@ class CameraWorker:
         if frame is None:
             return None
         reading = read_dice(frame.image, self.calibration)
+        if self.zones is not None:
+            reading = self.zones.assign(reading)
         settled = self.settler.feed(frame, reading)
         with self._changed:
             self._frame, self._reading = frame.image, reading
