@@ -72,14 +72,17 @@ LOOSE = (0.08, 0.42)
 
 
 def read_face(
-    patch: np.ndarray, face_mask: np.ndarray | None = None, spacing_range: tuple[float, float] = TIGHT
+    patch: np.ndarray,
+    face_mask: np.ndarray | None = None,
+    spacing_range: tuple[float, float] = TIGHT,
+    is_upright: bool = True,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
     lightness = lab[:, :, 0]
     mask = face_mask if face_mask is not None else np.full(lightness.shape, 255, np.uint8)
     body = float(np.median(lightness[mask > 0])) if np.any(mask) else float(np.median(lightness))
-    options = [_read_polarity(lightness, mask, body, dark, spacing_range) for dark in (False, True)]
+    options = [_read_polarity(lightness, mask, body, dark, spacing_range, is_upright) for dark in (False, True)]
     best = max(options, key=lambda r: (r.value is not None, r.confidence))
     return best
 
@@ -89,7 +92,12 @@ LEVELS = (0.45, 0.6, 0.75)
 
 
 def _read_polarity(
-    lightness: np.ndarray, mask: np.ndarray, body: float, dark: bool, spacing_range: tuple[float, float]
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    body: float,
+    dark: bool,
+    spacing_range: tuple[float, float],
+    is_upright: bool,
 ) -> FaceReading:
     signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
     signed[mask == 0] = 0
@@ -101,7 +109,7 @@ def _read_polarity(
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
         blobs = _blobs(binary, signed)
         pips = _top_face_pips(blobs)
-        fit = _fit_layout(pips, spacing_range)
+        fit = _fit_layout(pips, spacing_range, is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
         if not _empty_places_are_empty(fit, pips, signed):
             confidence *= 0.3
@@ -161,7 +169,7 @@ class LayoutFit:
 _NO_FIT = LayoutFit(None, 9.0)
 
 
-def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT) -> LayoutFit:
+def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is_upright: bool = True) -> LayoutFit:
     """The layout the pips fit at the best rotation, and where its grid lies."""
     n = len(pips)
     if not 1 <= n <= 6:
@@ -186,6 +194,8 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT) ->
         for a in np.argsort(errors)[:3]:
             if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH:
                 continue  # a line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3
+            if is_upright and 20.0 < np.rad2deg(ANGLES[a]) < 70.0:
+                continue  # the patch follows the die's edges, so a face lies square in it
             if len(set(nearest[a].tolist())) == n and errors[a] < best.error:  # each pip on its own place
                 best = LayoutFit(
                     n, float(errors[a]), (float(centre[0]), float(centre[1])), float(spacing[a]), float(ANGLES[a])

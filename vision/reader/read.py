@@ -65,8 +65,10 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     mask = segment.foreground_mask(lab, segment.background_centres(lab))
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE)
-    regions = segment.split_regions(mask, side) if side else []
-    dice = [d for d in (_read_region(image, r, scale, side or 0.0, calibration) for r in regions) if d is not None]
+    candidates = segment.split_regions(mask, side) if side else []
+    dice = [
+        die for candidate in candidates for die in _read_candidate(image, candidate, scale, side or 0.0, calibration)
+    ]
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -75,6 +77,20 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         if single is not None and (not dice or (single.value is not None and single.confidence > dice[0].confidence)):
             dice = [single]
     return dice
+
+
+def _read_candidate(
+    image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, calibration: Calibration
+) -> list[Die]:
+    """One die if the blob reads as one at least as well as its parts do, else its parts."""
+    whole = _read_region(image, candidate.whole, scale, side, calibration) if candidate.whole else None
+    if whole is not None and not candidate.parts:
+        return [whole]
+    parts = [die for die in (_read_region(image, p, scale, side, calibration) for p in candidate.parts) if die]
+    if whole is None or whole.value is None:
+        return parts or ([whole] if whole else [])
+    parts_read = len(parts) >= 2 and all(d.value is not None for d in parts)
+    return parts if parts_read and min(d.confidence for d in parts) > whole.confidence else [whole]
 
 
 def _read_region(
@@ -88,7 +104,11 @@ def _read_region(
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
-    face = read_face(patch, spacing_range=spacing_range)
+    # Seen at an angle, the box holds the top face and a side face: the top face is about the shorter side.
+    share = min(rw, rh) / max(rw, rh, 1e-6)
+    # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
+    upright = spacing_range == TIGHT
+    face = read_face(patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright)
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     flags = _flags(region, side, face.value is None)

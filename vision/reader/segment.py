@@ -109,21 +109,31 @@ def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
     return float(np.median(shorter)) if shorter else None
 
 
-def split_regions(mask: np.ndarray, side: float) -> list[Region]:
-    """Die candidates: each component, or its die-sized parts when dice touch."""
-    regions: list[Region] = []
+@dataclass(frozen=True)
+class Candidate:
+    """One blob of foreground: read whole when it may be one die, else (or if that fails) as its parts."""
+
+    whole: Region | None
+    parts: tuple[Region, ...]
+
+
+def split_regions(mask: np.ndarray, side: float) -> list[Candidate]:
+    """Die candidates: each component, with its die-sized parts when it may be dice touching."""
+    candidates: list[Candidate] = []
     h, w = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         area = cv2.contourArea(contour)
-        if area < 0.3 * side * side:
+        if area < 0.15 * side * side:
             continue
-        if area <= 1.7 * side * side and _is_squarish(contour):
-            regions.append(_region(contour, area, False, w, h))
+        # Dice differ in size with distance from the camera: a square up to 2.6 dice large may be one die.
+        whole = _region(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
+        if whole is not None and area <= 1.7 * side * side:
+            candidates.append(Candidate(whole, ()))
             continue
         row = _row_of_dice(contour, area, side, w, h)
-        regions.extend(row if row else _watershed(mask, contour, side, w, h))
-    return regions
+        candidates.append(Candidate(whole, tuple(row if row else _watershed(mask, contour, side, w, h))))
+    return candidates
 
 
 def _row_of_dice(contour: np.ndarray, area: float, side: float, w: int, h: int) -> list[Region]:
