@@ -57,9 +57,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "width": Key(int, 1280, "capture width in pixels", check=_positive),
         "height": Key(int, 720, "capture height in pixels", check=_positive),
         "fps": Key(float, 10.0, "frames read per second", check=_positive),
-        "zones": Key(
-            str, "", "zones file (JSON polygons); empty = <data>/zones.json if it exists"
-        ),
+        "zones": Key(str, "", "zones file (JSON polygons); empty = <data>/zones.json if it exists"),
         "settle_seconds": Key(float, 0.2, "how long dice must lie still before a roll counts", check=_positive),
     },
     "gpio": {

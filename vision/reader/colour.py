@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.palette import features
+from vision.reader.stats import percentiles
 from vision.reading import BBox
 
 
@@ -15,8 +16,8 @@ def patch_feature(patch: np.ndarray) -> np.ndarray | None:
     centre = patch[h // 5 : h - h // 5, w // 5 : w - w // 5].reshape(-1, 3)
     if len(centre) == 0:
         return None
-    lightness = cv2.cvtColor(centre.reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel().astype(np.float32)
-    low, high = np.percentile(lightness, [25, 75])
+    lightness = cv2.cvtColor(centre.reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel()
+    low, high = percentiles(lightness, (25, 75))
     body = centre[(lightness >= low) & (lightness <= high)]
     if len(body) < 4:
         return None

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.stats import percentiles
+
 PATCH = 64
 """Side in pixels of the upright patch a die is read from."""
 
@@ -73,17 +75,21 @@ LOOSE = (0.08, 0.42)
 
 def read_face(
     patch: np.ndarray,
-    face_mask: np.ndarray | None = None,
     spacing_range: tuple[float, float] = TIGHT,
     is_upright: bool = True,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
     lightness = lab[:, :, 0]
-    mask = face_mask if face_mask is not None else np.full(lightness.shape, 255, np.uint8)
-    body = float(np.median(lightness[mask > 0])) if np.any(mask) else float(np.median(lightness))
-    options = [_read_polarity(lightness, mask, body, dark, spacing_range, is_upright) for dark in (False, True)]
-    best = max(options, key=lambda r: (r.value is not None, r.confidence))
+    inner = lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]  # the table stays out
+    low, body, high = percentiles(inner, (1, 50, 99))
+    # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
+    spread_up, spread_down = high - body, body - low
+    order = (True, False) if spread_down > spread_up else (False, True)
+    best = _read_polarity(lightness, body, order[0], spacing_range, is_upright)
+    if best.confidence < 0.6:
+        other = _read_polarity(lightness, body, order[1], spacing_range, is_upright)
+        best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
     return best
 
 
@@ -93,15 +99,13 @@ LEVELS = (0.45, 0.6, 0.75)
 
 def _read_polarity(
     lightness: np.ndarray,
-    mask: np.ndarray,
     body: float,
     dark: bool,
     spacing_range: tuple[float, float],
     is_upright: bool,
 ) -> FaceReading:
     signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
-    signed[mask == 0] = 0
-    peak = float(np.percentile(signed[mask > 0], 99)) if np.any(mask) else 0.0
+    peak = (body - percentiles(lightness, (1,))[0]) if dark else (percentiles(lightness, (99,))[0] - body)
     if peak < 28:
         return FaceReading(None, 0.0, (), dark, 9.0)
     best = FaceReading(None, 0.0, (), dark, 9.0)
@@ -111,10 +115,12 @@ def _read_polarity(
         pips = _top_face_pips(blobs)
         fit = _fit_layout(pips, spacing_range, is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
-        if not _empty_places_are_empty(fit, pips, signed):
+        if confidence > 0.0 and not _empty_places_are_empty(fit, pips, signed):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
+        if best.confidence >= 0.8:
+            break  # a clear reading: higher thresholds would only thin the pips out
     return best
 
 
@@ -184,7 +190,8 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         return fit if radius >= 0.05 * PATCH else _NO_FIT
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
     reach = np.max(np.abs(rotated), axis=2)  # A x n
-    spacing = np.nanmedian(np.where(reach > 0.4 * reach.max(axis=1, keepdims=True), reach, np.nan), axis=1)
+    corner = reach > 0.4 * reach.max(axis=1, keepdims=True)  # the centre pip says nothing of the spacing
+    spacing = (reach * corner).sum(axis=1) / np.maximum(corner.sum(axis=1), 1)
     scaled = rotated / spacing[:, None, None]
     best = _NO_FIT
     for layout in LAYOUTS[n]:
@@ -221,16 +228,14 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
     radius = max(1, int(0.6 * np.sqrt(np.median([p.area for p in pips]) / np.pi)))
     strength = float(np.median([p.contrast for p in pips]))
     occupied = np.array([[p.x, p.y] for p in pips], np.float32)
-    for x, y in places:
-        if np.min(np.linalg.norm(occupied - [x, y], axis=1)) < 0.5 * fit.spacing:
-            continue
-        xi, yi = int(round(x)), int(round(y))
-        if not radius <= xi < PATCH - radius or not radius <= yi < PATCH - radius:
-            continue
-        spot = signed[yi - radius : yi + radius + 1, xi - radius : xi + radius + 1]
-        if float(np.mean(spot)) > 0.5 * strength:
-            return False
-    return True
+    gaps = np.linalg.norm(places[:, None, :] - occupied[None, :, :], axis=2).min(axis=1)
+    empty = places[gaps >= 0.5 * fit.spacing]
+    inside = np.all((empty >= radius) & (empty < PATCH - radius), axis=1)
+    if not np.any(inside):
+        return True
+    local = cv2.blur(signed, (2 * radius + 1, 2 * radius + 1))  # the mean contrast around every pixel
+    xs, ys = np.round(empty[inside]).astype(int).T
+    return bool(np.all(local[ys, xs] <= 0.5 * strength))
 
 
 def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:

@@ -38,24 +38,19 @@ def background_centres(lab: np.ndarray) -> np.ndarray:
     picture (dice never cover most of it).
     """
     h, w = lab.shape[:2]
-    step = max(1, int(np.sqrt(h * w / 4000)))
-    sample = lab[::step, ::step].reshape(-1, 3).astype(np.float32)
+    step = max(1, int(np.sqrt(h * w / 2000)))
+    inner = lab[::step, ::step].reshape(-1, 3)
+    band = max(2, min(h, w) // 25)
+    edges = (lab[:band:2, ::3], lab[-band::2, ::3], lab[::3, :band:2], lab[::3, -band::2])
+    border = np.concatenate([edge.reshape(-1, 3) for edge in edges])
+    sample = np.concatenate([inner, border]).astype(np.float32)
     k = min(5, len(sample))
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 1.0)
     cv2.setRNGSeed(20261121)  # k-means++ draws its first centres at random: the same image must read the same
     _, labels, centres = cv2.kmeans(sample, k, np.zeros((len(sample), 1), np.int32), criteria, 1, cv2.KMEANS_PP_CENTERS)
-    overall = np.bincount(labels.ravel(), minlength=k) / len(sample)
-    band = max(2, min(h, w) // 25)
-    border = np.concatenate(
-        [
-            lab[:band].reshape(-1, 3),
-            lab[-band:].reshape(-1, 3),
-            lab[:, :band].reshape(-1, 3),
-            lab[:, -band:].reshape(-1, 3),
-        ]
-    ).astype(np.float32)
-    nearest = np.linalg.norm(border[:, None, :] - centres[None, :, :], axis=2).argmin(axis=1)
-    on_border = np.bincount(nearest, minlength=k) / len(border)
+    labels = labels.ravel()
+    overall = np.bincount(labels[: len(inner)], minlength=k) / len(inner)
+    on_border = np.bincount(labels[len(inner) :], minlength=k) / max(1, len(border))
     chosen = (on_border >= 0.15) | (overall >= 0.3)
     return np.asarray(centres[chosen], np.float32)
 
