@@ -56,14 +56,21 @@ class FaceReading:
     fit_error: float
 
 
-def upright_patch(image: np.ndarray, rect: tuple[tuple[float, float], tuple[float, float], float]) -> np.ndarray:
-    """The die's rectangle cut out, rotated upright and scaled to PATCH x PATCH (BGR)."""
+RotatedRect = tuple[tuple[float, float], tuple[float, float], float]
+
+
+def patch_matrix(rect: RotatedRect) -> np.ndarray:
+    """The affine map from image coordinates to the upright PATCH x PATCH patch of a die's rectangle."""
     (cx, cy), (w, h), angle = rect
-    side = max(w, h, 1.0)
-    scale = PATCH / side
-    matrix = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    matrix = cv2.getRotationMatrix2D((cx, cy), angle, PATCH / max(w, h, 1.0))
     matrix[0, 2] += PATCH / 2 - cx
     matrix[1, 2] += PATCH / 2 - cy
+    return matrix
+
+
+def upright_patch(image: np.ndarray, rect: RotatedRect) -> np.ndarray:
+    """The die's rectangle cut out, rotated upright and scaled to PATCH x PATCH (BGR)."""
+    matrix = patch_matrix(rect)
     return cv2.warpAffine(image, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -77,6 +84,7 @@ def read_face(
     patch: np.ndarray,
     spacing_range: tuple[float, float] = TIGHT,
     is_upright: bool = True,
+    outline: np.ndarray | None = None,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
@@ -86,9 +94,9 @@ def read_face(
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     spread_up, spread_down = high - body, body - low
     order = (True, False) if spread_down > spread_up else (False, True)
-    best = _read_polarity(lightness, body, order[0], spacing_range, is_upright)
+    best = _read_polarity(lightness, body, order[0], spacing_range, is_upright, outline)
     if best.confidence < 0.6:
-        other = _read_polarity(lightness, body, order[1], spacing_range, is_upright)
+        other = _read_polarity(lightness, body, order[1], spacing_range, is_upright, outline)
         best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
     return best
 
@@ -103,6 +111,7 @@ def _read_polarity(
     dark: bool,
     spacing_range: tuple[float, float],
     is_upright: bool,
+    outline: np.ndarray | None,
 ) -> FaceReading:
     signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
     peak = (body - percentiles(lightness, (1,))[0]) if dark else (percentiles(lightness, (99,))[0] - body)
@@ -111,7 +120,7 @@ def _read_polarity(
     best = FaceReading(None, 0.0, (), dark, 9.0)
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
-        blobs = _blobs(binary, signed)
+        blobs = _blobs(binary, signed, outline)
         pips = _top_face_pips(blobs)
         fit = _fit_layout(pips, spacing_range, is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
@@ -124,7 +133,7 @@ def _read_polarity(
     return best
 
 
-def _blobs(binary: np.ndarray, signed: np.ndarray) -> list[Blob]:
+def _blobs(binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None) -> list[Blob]:
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
@@ -141,6 +150,8 @@ def _blobs(binary: np.ndarray, signed: np.ndarray) -> list[Blob]:
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
+        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * np.sqrt(area / np.pi):
+            continue  # a pip lies well inside its die: this is the table showing at a corner of the box
         contrast = float(signed[int(y), int(x)])
         found.append(Blob(float(x), float(y), float(area), float(roundness), contrast))
     return found
@@ -185,8 +196,11 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     if n == 1:
         radius = float(np.sqrt(pips[0].area / np.pi))
         offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
+        # Seen at an angle the box also holds a side face, which pushes the top face's centre off the box's
+        # centre by up to about a tenth of the box: only what lies beyond that counts as error.
+        error = max(0.0, offset - 0.12) * 4.0
         # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
-        fit = LayoutFit(1, offset * 3.0, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
+        fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
         return fit if radius >= 0.05 * PATCH else _NO_FIT
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
     reach = np.max(np.abs(rotated), axis=2)  # A x n

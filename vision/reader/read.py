@@ -11,7 +11,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment
 from vision.reader.colour import patch_feature
-from vision.reader.pips import LOOSE, TIGHT, read_face, upright_patch
+from vision.reader.pips import LOOSE, TIGHT, patch_matrix, read_face, upright_patch
 from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
@@ -108,7 +108,13 @@ def _read_region(
     share = min(rw, rh) / max(rw, rh, 1e-6)
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
-    face = read_face(patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright)
+    outline = None
+    if len(region.contour) >= 3:
+        points = region.contour.reshape(-1, 1, 2).astype(np.float32) / scale
+        outline = cv2.transform(points, patch_matrix(rect)).astype(np.float32)
+    face = read_face(
+        patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright, outline=outline
+    )
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     flags = _flags(region, side, face.value is None)
