@@ -112,7 +112,7 @@ class Candidate:
     parts: tuple[Region, ...]
 
 
-def split_regions(mask: np.ndarray, side: float) -> list[Candidate]:
+def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
     """Die candidates: each component, with its die-sized parts when it may be dice touching."""
     candidates: list[Candidate] = []
     h, w = mask.shape
@@ -127,7 +127,7 @@ def split_regions(mask: np.ndarray, side: float) -> list[Candidate]:
             candidates.append(Candidate(whole, ()))
             continue
         row = _row_of_dice(contour, area, side, w, h)
-        candidates.append(Candidate(whole, tuple(row if row else _watershed(mask, contour, side, w, h))))
+        candidates.append(Candidate(whole, tuple(row if row else _watershed(mask, contour, side, w, h, image))))
     return candidates
 
 
@@ -165,26 +165,21 @@ def _region(contour: np.ndarray, area: float, touching: bool, w: int, h: int) ->
     return Region(((cx, cy), (rw, rh), angle), contour, float(area), touching, clipped)
 
 
-def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: int) -> list[Region]:
+def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> list[Region]:
+    """Touching dice parted along the image's own edges (a seam, a change of colour), from one seed per die."""
     x, y, bw, bh = cv2.boundingRect(contour)
     pad = 2
     local = np.zeros((bh + 2 * pad, bw + 2 * pad), np.uint8)
     cv2.drawContours(local, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
-    distance = cv2.distanceTransform(local, cv2.DIST_L2, 5)
-    peak_size = max(3, int(side * 0.5) | 1)
-    dilated = cv2.dilate(distance, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (peak_size, peak_size)))
-    peaks = ((distance >= dilated - 1e-3) & (distance > 0.3 * side)).astype(np.uint8)
-    count, markers = cv2.connectedComponents(peaks)
+    crop = cv2.copyMakeBorder(image[y : y + bh, x : x + bw], pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    count, markers = _seeds(local, crop, side)
     if count <= 2:
         area = cv2.contourArea(contour)
         return [_region(contour, area, False, w, h)] if area <= 2.2 * side * side else []
     markers = markers + 1
-    markers[local == 0] = 0
-    unknown = (local > 0) & (peaks == 0)
-    markers[unknown] = 0
+    markers[(local > 0) & (markers == 1)] = 0  # to be flooded
     markers[local == 0] = 1
-    colour = cv2.cvtColor(local, cv2.COLOR_GRAY2BGR)
-    cv2.watershed(colour, markers)
+    cv2.watershed(crop, markers)
     regions = []
     for label in range(2, count + 1):
         part = (markers == label).astype(np.uint8) * 255
@@ -196,3 +191,24 @@ def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: in
         if area >= 0.3 * side * side:
             regions.append(_region(piece + [x - pad, y - pad], area, True, w, h))
     return regions
+
+
+def _seeds(local: np.ndarray, crop: np.ndarray, side: float) -> tuple[int, np.ndarray]:
+    """One seed per die: the inner parts left when edges are cut out, else the peaks of the distance map."""
+    edges = cv2.Canny(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), 40, 110)
+    inner = cv2.bitwise_and(local, cv2.bitwise_not(cv2.dilate(edges, np.ones((3, 3), np.uint8))))
+    inner = fill_holes(inner)  # the rings cut around pips close up again; only seams that cross a blob part it
+    depth = max(1, int(side * 0.12))
+    inner = cv2.erode(inner, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * depth + 1, 2 * depth + 1)))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(inner)
+    big = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= 0.12 * side * side]
+    if len(big) >= 2:
+        seeds = np.zeros_like(labels)
+        for number, index in enumerate(big, 1):
+            seeds[labels == index] = number
+        return len(big) + 1, seeds
+    distance = cv2.distanceTransform(local, cv2.DIST_L2, 5)
+    peak_size = max(3, int(side * 0.5) | 1)
+    dilated = cv2.dilate(distance, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (peak_size, peak_size)))
+    peaks = ((distance >= dilated - 1e-3) & (distance > 0.3 * side)).astype(np.uint8)
+    return cv2.connectedComponents(peaks)

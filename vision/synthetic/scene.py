@@ -66,7 +66,7 @@ def render_scene(
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     style = style or Style()
     image = table(rng, width, height, style.table)
-    placed = _places(rng, width, height, n_dice, style)
+    placed = place_dice(rng, width, height, n_dice, style)
     truth = []
     for x, y, side, angle in placed:
         value = int(rng.integers(1, 7))
@@ -92,27 +92,29 @@ def table(rng: np.random.Generator, width: int, height: int, kind: str) -> np.nd
     return np.clip(image * light, 0, 255).astype(np.uint8)
 
 
-def _places(rng: np.random.Generator, width: int, height: int, count: int, style: Style) -> list[tuple[float, ...]]:
+def place_dice(rng: np.random.Generator, width: int, height: int, count: int, style: Style) -> list[tuple[float, ...]]:
+    """Where the dice lie: apart, or (touching) side by side with a die already placed, never overlapping."""
     placed: list[tuple[float, ...]] = []
     for _ in range(count * 60):
         if len(placed) == count:
             break
         side = float(rng.uniform(*style.die_px))
         margin = side * 1.2
+        partner = -1
         if style.touching and placed and rng.random() < 0.5:
-            ox, oy, other_side, other_angle = placed[int(rng.integers(0, len(placed)))]
-            along = np.deg2rad(other_angle + 90 * int(rng.integers(0, 4)))
-            x, y = (
-                ox + np.cos(along) * (side + other_side) / 2 * 1.02,
-                oy + np.sin(along) * (side + other_side) / 2 * 1.02,
-            )
-            angle = other_angle
+            partner = int(rng.integers(0, len(placed)))
+            ox, oy, other_side, angle = placed[partner]
+            along = np.deg2rad(angle + 90 * int(rng.integers(0, 4)))
+            reach = (side + other_side) / 2 * 1.02
+            x, y = ox + np.cos(along) * reach, oy - np.sin(along) * reach  # the rotation draw_die uses
         else:
             x, y = rng.uniform(margin, width - margin), rng.uniform(margin, height - margin)
             angle = float(rng.uniform(0, 90))
         if not (margin <= x <= width - margin and margin <= y <= height - margin):
             continue
-        if all(np.hypot(x - px, y - py) > 0.75 * (side + ps) for px, py, ps, _ in placed):
+        others = [p for index, p in enumerate(placed) if index != partner]
+        # Two squares turned any way cannot overlap when their centres are further apart than their half-diagonals.
+        if all(np.hypot(x - px, y - py) > 0.72 * (side + ps) for px, py, ps, _ in others):
             placed.append((float(x), float(y), side, angle))
     return placed
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.reading import Die
-from vision.synthetic.scene import Style, draw_die, finish, lighting, table
+from vision.synthetic.scene import Style, draw_die, finish, lighting, place_dice, table
 
 Frame = tuple[np.ndarray, list[Die], bool]
 
@@ -23,11 +23,8 @@ def render_sequence(
 ) -> list[Frame]:
     """(image, true dice, is_moving) per frame: a roll that settles, then a hand passing over if asked."""
     rng = np.random.default_rng(seed)
-    background = table(rng, width, height, "felt" if seed % 2 else "wood")
-    rest = [
-        (rng.uniform(80, width - 80), rng.uniform(80, height - 80), rng.uniform(38, 54), rng.uniform(0, 90))
-        for _ in range(n_dice)
-    ]
+    background = table(rng, width, height, "red_felt" if seed % 2 else "wood")
+    rest = place_dice(rng, width, height, n_dice, Style(die_px=(38, 54)))
     faces = [(int(rng.integers(1, 7)), str(colours[int(rng.integers(0, len(colours)))])) for _ in range(n_dice)]
     rolling = max(3, n_frames // 3)
     hand_at = (
@@ -41,12 +38,18 @@ def render_sequence(
         moving = index < rolling
         image = background.copy()
         truth = []
-        for (x, y, side, angle), (value, colour) in zip(rest, faces, strict=True):
+        for number, ((x, y, side, angle), (value, colour)) in enumerate(zip(rest, faces, strict=True)):
             travel = max(0.0, 1.0 - index / rolling)
             at = (x - travel * 180.0, y - travel * 60.0)
             shown = int(rng.integers(1, 7)) if moving else value
             box = draw_die(
-                image, np.random.default_rng(seed * 1000 + index), at, side, angle + travel * 300, shown, colour
+                image,
+                np.random.default_rng(seed * 1000 + number + (index * 37 if moving else 0)),
+                at,
+                side,
+                angle + travel * 300,
+                shown,
+                colour,
             )
             truth.append(Die(shown, colour, box, at, 1.0))
         if index in hand_at:
