@@ -82,15 +82,19 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
 def _read_candidate(
     image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, calibration: Calibration
 ) -> list[Die]:
-    """One die if the blob reads as one at least as well as its parts do, else its parts."""
+    """Whichever reading of the blob reads best: as one die, or cut one way or another into touching dice."""
     whole = _read_region(image, candidate.whole, scale, side, calibration) if candidate.whole else None
-    if whole is not None and not candidate.parts:
-        return [whole]
-    parts = [die for die in (_read_region(image, p, scale, side, calibration) for p in candidate.parts) if die]
-    if whole is None or whole.value is None:
-        return parts or ([whole] if whole else [])
-    parts_read = len(parts) >= 2 and all(d.value is not None for d in parts)
-    return parts if parts_read and min(d.confidence for d in parts) > whole.confidence else [whole]
+    options = [[whole]] if whole is not None else []
+    for cut in candidate.partitions:
+        options.append([d for d in (_read_region(image, part, scale, side, calibration) for part in cut) if d])
+    return max(options, key=_reading_score, default=[])
+
+
+def _reading_score(dice: list[Die]) -> tuple[float, int]:
+    """Dice read with confidence count for a cutting; a die left unread counts against it."""
+    read = sum(d.confidence for d in dice if d.value is not None)
+    unread = sum(1 for d in dice if d.value is None)
+    return read - 0.5 * unread, -len(dice)
 
 
 def _read_region(

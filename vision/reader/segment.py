@@ -106,14 +106,14 @@ def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
 
 @dataclass(frozen=True)
 class Candidate:
-    """One blob of foreground: read whole when it may be one die, else (or if that fails) as its parts."""
+    """One blob of foreground: read whole when it may be one die, and as each way of cutting it into dice."""
 
     whole: Region | None
-    parts: tuple[Region, ...]
+    partitions: tuple[tuple[Region, ...], ...]
 
 
 def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
-    """Die candidates: each component, with its die-sized parts when it may be dice touching."""
+    """Die candidates: each component, with the ways it may be cut into touching dice."""
     candidates: list[Candidate] = []
     h, w = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -126,31 +126,38 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
         if whole is not None and area <= 1.7 * side * side:
             candidates.append(Candidate(whole, ()))
             continue
-        row = _row_of_dice(contour, area, side, w, h)
-        candidates.append(Candidate(whole, tuple(row if row else _watershed(mask, contour, side, w, h, image))))
+        cuts = (_grid(contour, side, w, h), _watershed(mask, contour, side, w, h, image))
+        candidates.append(Candidate(whole, tuple(cut for cut in cuts if cut)))
     return candidates
 
 
-def _row_of_dice(contour: np.ndarray, area: float, side: float, w: int, h: int) -> list[Region]:
-    """A straight row of dice side by side, cut into equal squares (a watershed finds no seam in it)."""
+def _grid(contour: np.ndarray, side: float, w: int, h: int) -> tuple[Region, ...]:
+    """Dice pushed together edge to edge, cut along a grid of die-sized squares (no seam needed)."""
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-    long, short = max(rw, rh), min(rw, rh)
-    count = round(long / max(short, 1.0))
-    if count < 2 or abs(long / short - count) > 0.25 or not 0.75 <= short / side <= 1.3 or area < 0.85 * rw * rh:
-        return []
-    along = np.deg2rad(angle if rw >= rh else angle + 90.0)
-    step = np.array([np.cos(along), np.sin(along)]) * long / count
-    first = np.array([cx, cy]) - step * (count - 1) / 2
-    regions = []
-    for index in range(count):
-        centre = first + step * index
-        size = (long / count, short) if rw >= rh else (short, long / count)
-        rect = ((float(centre[0]), float(centre[1])), (float(size[0]), float(size[1])), float(angle))
-        box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
-        x, y, bw, bh = cv2.boundingRect(box)
-        clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
-        regions.append(Region(rect, box, float(size[0] * size[1]), True, clipped))
-    return regions
+    columns, rows = max(1, round(rw / side)), max(1, round(rh / side))
+    cell_w, cell_h = rw / columns, rh / rows
+    if columns * rows < 2 or not 0.7 <= cell_w / side <= 1.35 or not 0.7 <= cell_h / side <= 1.35:
+        return ()
+    turn = np.deg2rad(angle)
+    along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+    points = contour.reshape(-1, 2).astype(np.float64) - (cx, cy)
+    frame = np.stack([points @ along + rw / 2, points @ across + rh / 2], axis=1)
+    cover = np.zeros((int(np.ceil(rh)) + 1, int(np.ceil(rw)) + 1), np.uint8)
+    cv2.fillPoly(cover, [np.round(frame).astype(np.int32)], 1)
+    cells = []
+    for column in range(columns):
+        for row in range(rows):
+            x0, y0 = int(column * cell_w), int(row * cell_h)
+            if cover[y0 : int((row + 1) * cell_h), x0 : int((column + 1) * cell_w)].mean() < 0.6:
+                continue
+            u, v = (column + 0.5) * cell_w - rw / 2, (row + 0.5) * cell_h - rh / 2
+            centre = np.array([cx, cy]) + u * along + v * across
+            rect = ((float(centre[0]), float(centre[1])), (float(cell_w), float(cell_h)), float(angle))
+            box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
+            x, y, bw, bh = cv2.boundingRect(box)
+            clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
+            cells.append(Region(rect, box, float(cell_w * cell_h), True, clipped))
+    return tuple(cells) if len(cells) >= 2 else ()
 
 
 def _is_squarish(contour: np.ndarray) -> bool:
@@ -165,7 +172,9 @@ def _region(contour: np.ndarray, area: float, touching: bool, w: int, h: int) ->
     return Region(((cx, cy), (rw, rh), angle), contour, float(area), touching, clipped)
 
 
-def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> list[Region]:
+def _watershed(
+    mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray
+) -> tuple[Region, ...]:
     """Touching dice parted along the image's own edges (a seam, a change of colour), from one seed per die."""
     x, y, bw, bh = cv2.boundingRect(contour)
     pad = 2
@@ -175,7 +184,7 @@ def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: in
     count, markers = _seeds(local, crop, side)
     if count <= 2:
         area = cv2.contourArea(contour)
-        return [_region(contour, area, False, w, h)] if area <= 2.2 * side * side else []
+        return (_region(contour, area, False, w, h),) if area <= 2.2 * side * side else ()
     markers = markers + 1
     markers[(local > 0) & (markers == 1)] = 0  # to be flooded
     markers[local == 0] = 1
@@ -190,7 +199,7 @@ def _watershed(mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: in
         area = cv2.contourArea(piece)
         if area >= 0.3 * side * side:
             regions.append(_region(piece + [x - pad, y - pad], area, True, w, h))
-    return regions
+    return tuple(regions)
 
 
 def _seeds(local: np.ndarray, crop: np.ndarray, side: float) -> tuple[int, np.ndarray]:
