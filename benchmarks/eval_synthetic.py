@@ -4,8 +4,9 @@
 
 Generates three sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4000x3000; 640x480
 webcam frames of white dice with black pips on wood, tilted, some with motion blur; Rajas tables at 1280x720)
-and runs ../shared/eval/eval_reader.py on each, printing its report. These figures are synthetic, never to be
-mixed with those on real photos.
+and runs ../shared/eval/eval_reader.py on each, printing its report; then the same on composites of the real
+development crops pasted on synthetic tables. These figures are synthetic or composite, never to be mixed with
+those on real photos.
 """
 
 from __future__ import annotations
@@ -38,6 +39,27 @@ def main() -> int:
         for kind, count in SETS.items():
             labels = write_dataset(base / f"synthetic-{kind}", kind, max(1, round(count * args.count_scale)), seed=7)
             print(f"\n===== SYNTHETIC set '{kind}' ({labels.parent}) =====", flush=True)
+            command = [
+                sys.executable,
+                str(HARNESS),
+                "--labels",
+                str(labels),
+                "--python",
+                "vision.evaluation:read_path",
+                "--pypath",
+                str(ROOT),
+                "--json",
+                str(labels.parent / "report.json"),
+            ]
+            subprocess.run(command, check=False)
+        crops = sorted((ROOT.parent / "shared" / "data" / "dice").glob("*/labels.jsonl"))
+        if crops:
+            from vision.synthetic.composite import load_crops, write_composites
+
+            pool = [crop for labels in crops for crop in load_crops(labels)]
+            count = max(1, round(20 * args.count_scale))
+            labels = write_composites(base / "composite-real-crops", pool, count, seed=7)
+            print(f"\n===== COMPOSITES of real crops on synthetic tables ({labels.parent}) =====", flush=True)
             command = [
                 sys.executable,
                 str(HARNESS),
