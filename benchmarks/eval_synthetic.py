@@ -22,6 +22,24 @@ HARNESS = ROOT.parent / "shared" / "eval" / "eval_reader.py"
 SETS = {"tray": 8, "webcam": 40, "rajas": 20}
 
 
+def score(labels: Path, title: str) -> None:
+    """Run the shared harness on one labelled set and let it print its report."""
+    print(f"\n===== {title} ({labels.parent}) =====", flush=True)
+    command = [
+        sys.executable,
+        str(HARNESS),
+        "--labels",
+        str(labels),
+        "--python",
+        "vision.evaluation:read_path",
+        "--pypath",
+        str(ROOT),
+        "--json",
+        str(labels.parent / "report.json"),
+    ]
+    subprocess.run(command, check=False)
+
+
 def main() -> int:
     """Generate the sets, score each, print the harness's reports."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -38,20 +56,7 @@ def main() -> int:
         base = args.keep or Path(scratch)
         for kind, count in SETS.items():
             labels = write_dataset(base / f"synthetic-{kind}", kind, max(1, round(count * args.count_scale)), seed=7)
-            print(f"\n===== SYNTHETIC set '{kind}' ({labels.parent}) =====", flush=True)
-            command = [
-                sys.executable,
-                str(HARNESS),
-                "--labels",
-                str(labels),
-                "--python",
-                "vision.evaluation:read_path",
-                "--pypath",
-                str(ROOT),
-                "--json",
-                str(labels.parent / "report.json"),
-            ]
-            subprocess.run(command, check=False)
+            score(labels, f"SYNTHETIC set '{kind}'")
         crops = sorted((ROOT.parent / "shared" / "data" / "dice").glob("*/labels.jsonl"))
         if crops:
             from vision.synthetic.composite import load_crops, write_composites
@@ -59,20 +64,7 @@ def main() -> int:
             pool = [crop for labels in crops for crop in load_crops(labels)]
             count = max(1, round(20 * args.count_scale))
             labels = write_composites(base / "composite-real-crops", pool, count, seed=7)
-            print(f"\n===== COMPOSITES of real crops on synthetic tables ({labels.parent}) =====", flush=True)
-            command = [
-                sys.executable,
-                str(HARNESS),
-                "--labels",
-                str(labels),
-                "--python",
-                "vision.evaluation:read_path",
-                "--pypath",
-                str(ROOT),
-                "--json",
-                str(labels.parent / "report.json"),
-            ]
-            subprocess.run(command, check=False)
+            score(labels, "COMPOSITES of real crops on synthetic tables")
     return 0
 
 

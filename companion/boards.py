@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from typing import Any, Protocol
 
 from companion.errors import GameNotFound, MalformedRequest
 from companion.games.base import MissingFact
+from vision.storage import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -206,23 +205,3 @@ def _answers_of(board: Mapping[str, Any]) -> dict[str, Any]:
     """The facts of a board file that the table told (what export_board marks with confidence 'table')."""
     facts = board.get("facts", {})
     return {k: e["value"] for k, e in facts.items() if e.get("confidence") == "table" and e.get("value") is not None}
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace a file's contents all at once: a temporary file beside it, fsync, os.replace, fsync the folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)  # the rename itself is on disk only once the folder is
-    finally:
-        os.close(folder)

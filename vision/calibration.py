@@ -6,8 +6,6 @@ Stored as JSON (atomically) in the service's data folder; `Calibration.default()
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ import numpy as np
 from vision.errors import CalibrationError
 from vision.palette import DEFAULT_COLOURS, default_centres
 from vision.reading import BBox
+from vision.storage import write_json_atomically
 
 FORMAT_VERSION = 1
 
@@ -121,18 +120,3 @@ def _spread(centres: dict[str, tuple[float, float, float]]) -> float:
 
 def _triple(values: Any) -> tuple[float, float, float]:
     return (round(float(values[0]), 3), round(float(values[1]), 3), round(float(values[2]), 3))
-
-
-def write_json_atomically(path: Path, data: Any) -> None:
-    """Write JSON so that a power cut leaves either the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=2, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 import cv2
 
 from vision.errors import RecordingError
+from vision.storage import write_json_atomically
 
 if TYPE_CHECKING:
     from vision.sources.frame import Frame, FrameSource
@@ -204,18 +204,3 @@ def record(
             else:
                 time.sleep(idle_sleep)  # a lost camera returns None at once; do not spin
     return Recording.load(directory)
-
-
-def write_json_atomically(path: Path, data: Any) -> None:
-    """Write JSON through a temporary file in the same folder and os.replace it into place."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=2, sort_keys=True)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

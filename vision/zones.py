@@ -18,7 +18,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ import numpy as np
 
 from vision.errors import CalibrationError, UnreadableImageError
 from vision.reading import DiceReading
+from vision.storage import write_json_atomically
 
 TABLE = "table"
 FORMAT_VERSION = 1
@@ -124,18 +124,7 @@ class Zones:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the JSON form atomically (temporary file + os.replace)."""
-        target = Path(path)
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_dict(), out, indent=2)
-                out.write("\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_json_atomically(Path(path), self.to_dict())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Zones:
