@@ -25,12 +25,19 @@ DEFAULT_BGR: dict[str, tuple[int, int, int]] = {
 }
 
 
+CHROMA_SCALE = 40.0
+
+
 def features(bgr: np.ndarray) -> np.ndarray:
-    """Colour features of BGR pixels (N x 3 uint8 or float in 0..255): (a*, b*, L*) with L* damped."""
+    """Colour features of BGR pixels (N x 3, 0..255): chromaticity relative to lightness, and damped lightness.
+
+    In a shadow or under a dim lamp a die's a* and b* shrink with its lightness, so they are divided by it
+    (a dark blue die stays blue, a black one has no colour at all); lightness itself counts a third.
+    """
     pixels = np.asarray(bgr, dtype=np.float32).reshape(-1, 1, 3) / 255.0
     lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
-    # Lightness counts a third as much as chroma: shading changes L far more than it changes a*, b*.
-    return np.stack([lab[:, 1], lab[:, 2], lab[:, 0] / 3.0], axis=1)
+    relative = CHROMA_SCALE / (lab[:, 0] + 10.0)
+    return np.stack([lab[:, 1] * relative, lab[:, 2] * relative, lab[:, 0] / 3.0], axis=1)
 
 
 def default_centres(names: tuple[str, ...] = DEFAULT_COLOURS) -> dict[str, np.ndarray]:
