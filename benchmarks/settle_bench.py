@@ -131,7 +131,10 @@ def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -
     wall = time.perf_counter() - started
     rolls = find_rolls(frames)
     for roll in rolls:
-        mine = [e for e in events if e[0] >= roll.first_still and not frames[e[0]][2]]
+        # Only an event before the next movement belongs to this roll: after a hand passes over unchanged dice
+        # no event is due, and the next roll's event must not be counted as this one's (very late) answer.
+        end = next((i for i in range(roll.first_still, len(frames)) if frames[i][2]), len(frames))
+        mine = [e for e in events if roll.first_still <= e[0] < end]
         if mine:
             position, settled_at, spent_ms = mine[0]
             roll.event_frame = position
