@@ -82,19 +82,17 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
 def _read_candidate(
     image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, calibration: Calibration
 ) -> list[Die]:
-    """Whichever reading of the blob reads best: as one die, or cut one way or another into touching dice."""
-    whole = _read_region(image, candidate.whole, scale, side, calibration) if candidate.whole else None
-    options = [[whole]] if whole is not None else []
+    """The blob read every way (whole, and each way of cutting it); the surest dice win where readings overlap."""
+    readings = [_read_region(image, candidate.whole, scale, side, calibration)] if candidate.whole else []
     for cut in candidate.partitions:
-        options.append([d for d in (_read_region(image, part, scale, side, calibration) for part in cut) if d])
-    return max(options, key=_reading_score, default=[])
-
-
-def _reading_score(dice: list[Die]) -> tuple[float, int]:
-    """Dice read with confidence count for a cutting; a die left unread counts against it."""
-    read = sum(d.confidence for d in dice if d.value is not None)
-    unread = sum(1 for d in dice if d.value is None)
-    return read - 0.5 * unread, -len(dice)
+        readings.extend(_read_region(image, part, scale, side, calibration) for part in cut)
+    found = sorted((d for d in readings if d), key=lambda d: (d.value is not None, d.confidence), reverse=True)
+    kept: list[Die] = []
+    for die in found:
+        reach = 0.6 * max(die.bbox[2] - die.bbox[0], die.bbox[3] - die.bbox[1], 1)
+        if all(np.hypot(die.center[0] - k.center[0], die.center[1] - k.center[1]) > reach for k in kept):
+            kept.append(die)
+    return kept
 
 
 def _read_region(
