@@ -12,9 +12,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.cli.dice import load_calibration
 from companion.config import Config
 from companion.devices import choose
+from companion.devices.calibration import load_calibration
 from companion.devices.camera import CameraWorker
 from companion.devices.examples import ExampleCollector
 from companion.devices.lights import open_bridge, open_panel
@@ -109,7 +109,7 @@ def _zones(config: Config) -> Zones | None:
 
 def _calibration(config: Config) -> Calibration | None:
     try:
-        return load_calibration(config)
+        return load_calibration(config.data_dir())
     except CalibrationError as exc:
         log.error("colour calibration ignored, using the default palette: %s", exc)
         return None

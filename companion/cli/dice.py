@@ -11,28 +11,18 @@ from pathlib import Path
 import cv2
 
 from companion.config import Config
+from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import MalformedRequest
 from vision.annotate import annotate
-from vision.calibration import Calibration, calibrate_from_examples
+from vision.calibration import calibrate_from_examples
 from vision.errors import VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
 
 
-def calibration_path(config: Config) -> Path:
-    """Where this table's colour calibration is kept."""
-    return config.data_dir() / "calibration.json"
-
-
-def load_calibration(config: Config) -> Calibration | None:
-    """This table's colour calibration, if one was made."""
-    path = calibration_path(config)
-    return Calibration.load(path) if path.exists() else None
-
-
 def read_dice_command(args: argparse.Namespace, config: Config) -> int:
     """Read every image; one JSON object per image (--jsonl) or a short text line."""
-    calibration = load_calibration(config)
+    calibration = load_calibration(config.data_dir())
     if args.annotate:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failures = 0
@@ -70,7 +60,7 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
             raise MalformedRequest(f"{path}: expected exactly one die in view, found {len(reading.dice)}")
         examples.append((image, reading.dice[0].bbox, colour))
     calibration = calibrate_from_examples(examples)
-    target = calibration_path(config)
+    target = calibration_path(config.data_dir())
     target.parent.mkdir(parents=True, exist_ok=True)
     calibration.save(target)
     print(f"calibration of {len(examples)} colour example(s) saved to {target}")

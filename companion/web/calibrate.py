@@ -16,6 +16,7 @@ import numpy as np
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion.devices.calibration import calibration_path
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import t
@@ -91,7 +92,7 @@ def calibrate_save() -> Response | str:
 def _save(calibration: Calibration) -> None:
     companion = service()
     if companion.data_dir is not None:
-        calibration.save(companion.data_dir / "calibration.json")
+        calibration.save(calibration_path(companion.data_dir))
     worker = companion.devices.get("camera")
     if worker is not None and hasattr(worker, "calibration"):
         worker.calibration = calibration
