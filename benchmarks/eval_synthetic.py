@@ -1,8 +1,8 @@
 """Scores the reader on SYNTHETIC labelled sets with the shared evaluation harness (real photos: see README).
 
-    python benchmarks/eval_synthetic.py [--count-scale 1.0] [--keep DIR]
+    python benchmarks/eval_synthetic.py [--count-scale 1.0] [--seed 7] [--kinds tray,webcam,rajas] [--keep DIR]
 
-Generates three sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4000x3000; 640x480
+Generates three sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
 webcam frames of white dice with black pips on wood, tilted, some with motion blur; Rajas tables at 1280x720)
 and runs ../shared/eval/eval_reader.py on each, printing its report; then the same on composites of the real
 development crops pasted on synthetic tables. These figures are synthetic or composite, never to be mixed with
@@ -45,6 +45,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count-scale", type=float, default=1.0, help="multiply the number of pictures per set")
     parser.add_argument("--keep", type=Path, help="write the sets here instead of a temporary folder")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the generated sets")
+    parser.add_argument("--kinds", default=",".join(SETS), help="which synthetic sets, comma-separated")
+    parser.add_argument("--no-composites", action="store_true", help="skip the composites of real crops")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from vision.synthetic import write_dataset
@@ -54,16 +57,17 @@ def main() -> int:
         return 2
     with tempfile.TemporaryDirectory() as scratch:
         base = args.keep or Path(scratch)
-        for kind, count in SETS.items():
-            labels = write_dataset(base / f"synthetic-{kind}", kind, max(1, round(count * args.count_scale)), seed=7)
+        for kind in [k for k in args.kinds.split(",") if k]:
+            count = max(1, round(SETS.get(kind, 20) * args.count_scale))
+            labels = write_dataset(base / f"synthetic-{kind}", kind, count, seed=args.seed)
             score(labels, f"SYNTHETIC set '{kind}'")
         crops = sorted((ROOT.parent / "shared" / "data" / "dice").glob("*/labels.jsonl"))
-        if crops:
+        if crops and not args.no_composites:
             from vision.synthetic.composite import load_crops, write_composites
 
             pool = [crop for labels in crops for crop in load_crops(labels)]
             count = max(1, round(20 * args.count_scale))
-            labels = write_composites(base / "composite-real-crops", pool, count, seed=7)
+            labels = write_composites(base / "composite-real-crops", pool, count, seed=args.seed)
             score(labels, "COMPOSITES of real crops on synthetic tables")
     return 0
 

@@ -1,14 +1,16 @@
 """Speed of the dice reader, single-threaded: ms per frame at 640x480 and 1280x720, per development photo and
-per 12-megapixel tray photo; frames per second of the settling loop on a replay; peak memory.
+per 12-megapixel tray photo; peak memory; then the settling loop (benchmarks/settle_bench.py).
 
-    python benchmarks/vision_bench.py [--frames 40]
+    cd /work/main && python benchmarks/vision_bench.py [--frames 40] [--reader vision.reader:read_dice] [--no-settle]
 
-Frames are synthetic scenes (vision.synthetic) except the development photos (../shared/data/dice, real).
+Frames are SYNTHETIC scenes (vision.synthetic) except the development photos (../shared/data/dice, REAL),
+reported on lines of their own. --reader times another function taking a BGR frame (for comparisons).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import resource
 import statistics
 import subprocess
@@ -17,21 +19,27 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from vision.image_io import load_image  # noqa: E402
-from vision.reader import read_dice  # noqa: E402
-from vision.synthetic import KINDS, Style, render_scene  # noqa: E402
-
 DEV = ROOT.parent / "shared" / "data" / "dice"
+Reader = Callable[[np.ndarray], Any]
 
 
-def timings(images: list[np.ndarray], reader: Callable[[np.ndarray], object]) -> tuple[float, float]:
+def load_reader(spec: str) -> Reader:
+    """The function named module:function (imported only now, so the benchmark runs against any reader)."""
+    module, _, name = spec.partition(":")
+    if not name:
+        raise SystemExit(f"--reader wants module:function, got {spec!r}")
+    sys.path.insert(0, str(ROOT))
+    function: Reader = getattr(importlib.import_module(module), name)
+    return function
+
+
+def timings(images: list[np.ndarray], reader: Reader) -> tuple[float, float]:
     """Median and 95th-percentile milliseconds of the reader over the images (one warm-up call first)."""
     reader(images[0])
     spent = []
@@ -40,51 +48,79 @@ def timings(images: list[np.ndarray], reader: Callable[[np.ndarray], object]) ->
         reader(image)
         spent.append((time.perf_counter() - started) * 1000)
     spent.sort()
-    return statistics.median(spent), spent[min(len(spent) - 1, int(0.95 * len(spent)))]
+    return statistics.median(spent), spent[min(len(spent) - 1, round(0.95 * (len(spent) - 1)))]
 
 
-def scenes(count: int, width: int, height: int, dice: int, style: Style) -> list[np.ndarray]:
-    """Synthetic frames of one size."""
-    return [
-        render_scene(seed, width, height, dice, ("blue", "orange", "green", "violet", "white"), style)[0]
-        for seed in range(count)
-    ]
-
-
-def report(name: str, images: list[np.ndarray]) -> None:
+def report(name: str, images: list[np.ndarray], reader: Reader) -> None:
     """Print one line of timings."""
-    median, p95 = timings(images, read_dice)
+    median, p95 = timings(images, reader)
     size = f"{images[0].shape[1]}x{images[0].shape[0]}"
-    print(f"{name:<44} {size:>10} {len(images):>5} frames   median {median:7.2f} ms   p95 {p95:7.2f} ms")
+    print(
+        f"{name:<52} {size:>10} {len(images):>4} frames  median {median:8.2f} ms  p95 {p95:8.2f} ms",
+        flush=True,
+    )
+
+
+def synthetic_frames(count: int, width: int, height: int, style: str, colours: tuple[str, ...]) -> list[np.ndarray]:
+    """Synthetic frames of one size and style, 4 to 12 dice each."""
+    from vision.synthetic import render_scene
+
+    frames = []
+    for seed in range(count):
+        dice = 4 + seed % 9
+        frames.append(render_scene(seed, width, height, dice, colours, style, touching=0.3, blur=(0.0, 3.0))[0])
+    return frames
+
+
+def dev_photos(limit: int) -> list[np.ndarray]:
+    """Up to `limit` development photos, full size, spread over both folders (none when absent)."""
+    paths = sorted(DEV.glob("*/images/**/*.jpg"))
+    step = max(1, len(paths) // max(1, limit))
+    photos = [cv2.imread(str(p)) for p in paths[::step][:limit]]
+    return [p for p in photos if p is not None]
+
+
+def memory(reader: Reader, image: np.ndarray) -> tuple[float, float]:
+    """Peak Python allocations (MiB, tracemalloc) of one read, and the process's peak RSS so far (MiB)."""
+    tracemalloc.start()
+    reader(image)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> int:
     """Run every measurement and print it."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--frames", type=int, default=40)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--frames", type=int, default=40, help="frames per synthetic size (trays: a quarter)")
+    parser.add_argument("--reader", default="vision.reader:read_dice", help="module:function to time")
+    parser.add_argument("--no-settle", action="store_true", help="skip the settling-loop benchmark")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    print(f"OpenCV {cv2.__version__}, numpy {np.__version__}, single-threaded (cv2.setNumThreads(1))\n")
-    report("synthetic 640x480, 8 dice (webcam-like)", scenes(args.frames, 640, 480, 8, Style("wood", (28, 48))))
-    report("synthetic 1280x720, 12 dice (Rajas table)", scenes(args.frames, 1280, 720, 12, Style("cloth", (44, 70))))
-    (width, height), _, colours, style = KINDS["tray"]
-    trays = [render_scene(seed, width, height, 24, colours, style)[0] for seed in range(max(3, args.frames // 8))]
-    report("synthetic 4000x3000 (12 MP), 24 dice (tray)", trays)
-    photos = sorted(DEV.glob("*/images/**/*.jpg"))
+    reader = load_reader(args.reader)
+    rajas = ("blue", "orange", "green", "violet", "white")
+    print(f"reader {args.reader}; OpenCV {cv2.__version__}, numpy {np.__version__}, cv2.setNumThreads(1)\n")
+    webcam = synthetic_frames(args.frames, 640, 480, "white_on_wood", ("white",))
+    report("SYNTHETIC 640x480 white dice on wood (webcam-like)", webcam, reader)
+    report("SYNTHETIC 640x480 Rajas dice", synthetic_frames(args.frames, 640, 480, "rajas", rajas), reader)
+    report("SYNTHETIC 1280x720 Rajas dice", synthetic_frames(args.frames, 1280, 720, "rajas", rajas), reader)
+    from vision.synthetic import render_kind
+
+    trays = [render_kind("tray", seed)[0] for seed in range(max(3, args.frames // 4))]
+    report("SYNTHETIC 4032x3024 (12 MP) tray, 20-30 dice", trays, reader)
+    photos = dev_photos(120)
     if photos:
-        report("REAL development photos (full size)", [load_image(p) for p in photos[:: max(1, len(photos) // 100)]])
+        report("REAL development photos (full size, one die each)", photos, reader)
     else:
         print(f"REAL development photos: not found at {DEV}")
+    del webcam
     # Memory is measured in a pass of its own: tracing allocations slows the timed runs down.
-    tracemalloc.start()
-    read_dice(trays[0])
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak memory reading one 12 MP photo: {peak / 2**20:.1f} MiB (tracemalloc); peak RSS {rss:.0f} MiB")
-    print("(the RSS includes the synthetic pictures the benchmark holds)")
-    print("\nsettling loop on a replay (benchmarks/settle_bench.py):", flush=True)
-    subprocess.run([sys.executable, "-m", "benchmarks.settle_bench"], cwd=ROOT, check=False)
+    traced, rss = memory(reader, trays[0])
+    print(f"\npeak memory of one 12 MP read: {traced:.1f} MiB (tracemalloc); process peak RSS {rss:.0f} MiB")
+    print("(the RSS includes the synthetic pictures this benchmark holds)", flush=True)
+    if not args.no_settle:
+        print("\nsettling loop (benchmarks/settle_bench.py):", flush=True)
+        subprocess.run([sys.executable, "-m", "benchmarks.settle_bench"], cwd=ROOT, check=False)
     return 0
 
 

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.image_io import load_image
-from vision.synthetic.scene import table
+from vision.synthetic.backgrounds import table_for
 
 
 def load_crops(labels: Path) -> list[tuple[np.ndarray, int, str | None]]:
@@ -56,7 +56,8 @@ def _composite(
 ) -> tuple[np.ndarray, list[dict[str, object]]]:
     cell = 140
     columns, rows = 4, 3
-    canvas = table(rng, columns * cell, rows * cell, str(rng.choice(["wood", "cloth", "tray"])))
+    style = str(rng.choice(["rajas", "white_on_wood", "tray"]))
+    canvas = np.clip(table_for(rng, style, columns * cell, rows * cell)[0], 0, 255).astype(np.uint8)
     dice: list[dict[str, object]] = []
     for slot in rng.choice(columns * rows, size=min(count, columns * rows), replace=False):
         crop, value, colour = crops[int(rng.integers(0, len(crops)))]

@@ -1,57 +1,195 @@
-"""Synthetic dice scenes with their truth: tables, dice with shading, shadow and side faces, light, blur, noise.
+"""Synthetic dice scenes with their truth: a table, dice in 3D seen through a camera, lamp, shadows, hand, noise.
 
 Everything is drawn with OpenCV from a seeded random generator, so a seed always gives the same picture.
-These pictures test and demonstrate the reader; they are never reported together with real photos.
+These pictures test and demonstrate the reader; their figures are never reported together with real photos.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.reading import Die
+from vision.synthetic.backgrounds import Region, soft_mask, table_for
+from vision.synthetic.camera import Camera, make_camera
+from vision.synthetic.die import DieLayer, DiePose, render_die
+from vision.synthetic.hand import HandPose, draw_hand, pick_hand
+from vision.synthetic.layout import Spot, place_dice, touching_pairs
+from vision.synthetic.light import (
+    CameraMarks,
+    Lighting,
+    darken,
+    develop,
+    light_field,
+    pick_camera_marks,
+    pick_lighting,
+)
+from vision.synthetic.looks import BODIES, pick_look, side_values
 
-PIP_PLACES = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
-}
+STYLES = ("rajas", "white_on_wood", "tray")
+RAJAS = ("blue", "orange", "green", "violet")
+Span = float | tuple[float, float]
 
-# Body colour (BGR) and pip colour of each kind of die.
-BODIES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    "blue": ((175, 85, 25), (245, 245, 245)),
-    "green": ((75, 150, 45), (245, 245, 245)),
-    "orange": ((35, 125, 235), (245, 245, 245)),
-    "violet": ((145, 55, 115), (245, 245, 245)),
-    "red": ((45, 35, 195), (245, 245, 245)),
-    "white": ((226, 232, 236), (30, 30, 30)),
-}
-
-TABLES = {
-    "felt": (60, 110, 40),
-    "red_felt": (40, 40, 120),
-    "wood": (55, 95, 140),
-    "tray": (45, 40, 40),
-    "cloth": (150, 140, 130),
-}
+TILTED_DEG = 12.0  # from this camera tilt on, the truth flags dice "tilted"
+BLURRED_PX = 3.0  # from this much motion blur on, the truth flags dice "blurred"
+MIN_DISTANCE = 6.0  # the camera stays at least this many die sides from the table centre
+HIDDEN_SHARE = 0.15  # a die this much covered by the hand is "partly_hidden"; 85 % covered, it is not in the truth
 
 
 @dataclass(frozen=True)
-class Style:
-    """How a scene looks: the table, die sizes, tilt, blur and noise."""
+class Scene:
+    """Everything fixed about a scene while dice move in it: camera, table, lamp, camera marks."""
 
-    table: str = "wood"
-    die_px: tuple[int, int] = (36, 56)
-    tilt: float = 0.0
-    blur: float = 0.0
-    motion: float = 0.0
-    noise: float = 3.0
-    touching: bool = False
+    camera: Camera
+    table: np.ndarray  # H x W x 3 float32, the empty table before the lamp's colour
+    region: Region | None
+    lighting: Lighting
+    field: np.ndarray
+    marks: CameraMarks
+    tilt_deg: float
+    die_px: float
+    translucent_share: float
+
+
+def _draw(rng: np.random.Generator, span: Span) -> float:
+    """A number from a span (low, high), or the number itself."""
+    if isinstance(span, tuple):
+        return float(rng.uniform(span[0], span[1]))
+    return float(span)
+
+
+def _check(width: int, height: int, n_dice: int, colours: tuple[str, ...], style: str) -> None:
+    """Refuse impossible requests whole, naming the field and what is allowed."""
+    if style not in STYLES:
+        raise ValueError(f"style {style!r} is not known; allowed: {', '.join(STYLES)}")
+    if width < 32 or height < 32:
+        raise ValueError(f"width and height must be at least 32 pixels, got {width}x{height}")
+    if n_dice < 0:
+        raise ValueError(f"n_dice must be 0 or more, got {n_dice}")
+    unknown = [c for c in colours if c not in BODIES]
+    if not colours or unknown:
+        raise ValueError(f"colours {list(colours)!r} must be non-empty, from: {', '.join(sorted(BODIES))}")
+
+
+def plan_scene(
+    rng: np.random.Generator,
+    width: int,
+    height: int,
+    style: str,
+    die_px: Span,
+    tilt_deg: Span,
+    blur: Span,
+    clean: bool,
+) -> Scene:
+    """Choose the camera, the table, the lamp and the camera's marks of one scene."""
+    size = _draw(rng, die_px)
+    tilt = 0.0 if clean else float(np.clip(_draw(rng, tilt_deg), 0.0, 40.0))
+    # A camera closer than ~6 die sides would need a macro lens: big dice in a small picture mean a zoom.
+    widest = float(np.degrees(2 * np.arctan(width / (2 * size * MIN_DISTANCE))))
+    fov = min(float(rng.uniform(50, 70)), widest)
+    camera = make_camera(width, height, size, tilt, float(rng.uniform(0, 360)), fov)
+    table, region = table_for(rng, style, width, height)
+    lighting = pick_lighting(rng, clean)
+    field = light_field(rng, lighting, width, height)
+    marks = pick_camera_marks(rng, 0.0 if clean else max(0.0, _draw(rng, blur)), width, clean)
+    translucent = 0.0 if clean else (0.35 if style == "tray" else 0.1)
+    return Scene(camera, table.astype(np.float32), region, lighting, field, marks, tilt, size, translucent)
+
+
+def pick_poses(
+    rng: np.random.Generator, scene: Scene, spots: list[Spot], colours: tuple[str, ...], clean: bool
+) -> list[DiePose]:
+    """A value, a colour and a look for each spot."""
+    poses = []
+    for spot in spots:
+        value = int(rng.integers(1, 7))
+        look = pick_look(rng, str(colours[int(rng.integers(len(colours)))]), scene.translucent_share)
+        glare = 0.0 if clean or rng.random() >= scene.lighting.glare_share else float(rng.uniform(0.3, 0.9))
+        seed = int(rng.integers(2**31))
+        poses.append(DiePose(spot.x, spot.y, spot.yaw, value, side_values(rng, value), look, seed, glare))
+    return poses
+
+
+def compose(
+    rng: np.random.Generator,
+    scene: Scene,
+    poses: list[DiePose],
+    touching: set[int] | None = None,
+    hand: HandPose | None = None,
+) -> tuple[np.ndarray, list[Die]]:
+    """The picture of the dice at their poses (and the hand, if any), and the truth about them."""
+    image = scene.table.copy()
+    cast_shadows(image, scene, poses)
+    camera = scene.camera
+    order = sorted(range(len(poses)), key=lambda i: -_distance(camera, poses[i]))  # far dice first
+    layers: dict[int, DieLayer] = {}
+    for index in order:
+        layer = render_die(camera, poses[index], scene.lighting)
+        if layer is not None:
+            _lay(image, layer)
+            layers[index] = layer
+    cover = draw_hand(image, hand, scene.lighting.direction) if hand is not None else None
+    picture = develop(rng, image, scene.lighting, scene.field, scene.marks)
+    truth = [_truth(scene, poses[i], layers[i], i in (touching or set()), cover) for i in sorted(layers)]
+    return picture, [die for die in truth if die is not None]
+
+
+def _distance(camera: Camera, pose: DiePose) -> float:
+    return float(np.linalg.norm(camera.position - np.array([pose.x, pose.y, 0.5])))
+
+
+def _lay(image: np.ndarray, layer: DieLayer) -> None:
+    """Lay a die's layer (premultiplied colour) over the picture."""
+    x, y = layer.origin
+    h, w = layer.alpha.shape
+    window = image[y : y + h, x : x + w]
+    window *= 1 - layer.alpha[:, :, None]
+    window += layer.colour
+
+
+def cast_shadows(image: np.ndarray, scene: Scene, poses: list[DiePose]) -> None:
+    """Each die's shadow away from the lamp, and the dark contact line where it sits on the table."""
+    if not poses or scene.lighting.shadow <= 0:
+        return
+    camera, light = scene.camera, np.array(scene.lighting.direction)
+    height, width = image.shape[:2]
+    cast, contact = [], []
+    for pose in poses:
+        corners = pose.corners()
+        ground = corners - np.outer(corners[:, 2] / max(light[2], 0.15), light)
+        cast.append(_hull(camera.project(np.vstack([corners[:4], ground[4:]]))))
+        grown = (corners[:4, :2] - (pose.x, pose.y)) * 1.1 + (pose.x, pose.y)
+        contact.append(camera.project(np.column_stack([grown, np.zeros(4)])))
+    sigma = max(0.8, scene.lighting.softness * scene.die_px)
+    darken(image, soft_mask(cast, width, height, sigma), scene.lighting.shadow)
+    darken(image, soft_mask(contact, width, height, max(0.8, 0.08 * scene.die_px)), 0.3)
+
+
+def _hull(points: np.ndarray) -> np.ndarray:
+    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+
+
+def _truth(scene: Scene, pose: DiePose, layer: DieLayer, is_touching: bool, cover: np.ndarray | None) -> Die | None:
+    """What a perfect reader would report for this die; None when the hand hides it."""
+    flags = set()
+    if is_touching:
+        flags.add("touching")
+    if scene.tilt_deg >= TILTED_DEG:
+        flags.add("tilted")
+    if max(scene.marks.blur, float(np.hypot(*pose.streak))) >= BLURRED_PX:
+        flags.add("blurred")
+    if layer.clipped:
+        flags.add("partly_hidden")
+    if cover is not None:
+        x0, y0, x1, y1 = layer.bbox
+        hidden = float(cover[y0:y1, x0:x1].mean()) if x1 > x0 and y1 > y0 else 0.0
+        if hidden >= 1 - HIDDEN_SHARE:
+            return None
+        if hidden >= HIDDEN_SHARE:
+            flags.add("partly_hidden")
+    return Die(pose.value, pose.look.truth_name, layer.bbox, layer.centre, 1.0, frozenset(flags))
 
 
 def render_scene(
@@ -59,155 +197,33 @@ def render_scene(
     width: int = 640,
     height: int = 480,
     n_dice: int = 6,
-    colours: tuple[str, ...] = ("blue", "orange", "green", "violet"),
-    style: Style | None = None,
+    colours: tuple[str, ...] = RAJAS,
+    style: str = "rajas",
+    *,
+    die_px: Span = (28.0, 60.0),
+    tilt_deg: Span = (0.0, 30.0),
+    blur: Span = 0.0,
+    touching: bool | float = False,
+    hand: bool = False,
+    clean: bool = False,
 ) -> tuple[np.ndarray, list[Die]]:
-    """A table with n_dice dice and their true values, colours and boxes."""
+    """A table with up to n_dice dice (fewer when they do not fit) and the truth about each one.
+
+    style: "rajas" (felt, wood, linen or a printed board), "white_on_wood" (a desk) or "tray" (a dark dice
+    tray with a rim). die_px: a die's side in pixels at the picture's centre; tilt_deg: the camera's angle
+    from overhead; blur: pixels of motion blur of the whole picture (each a number or a (low, high) span).
+    touching: True (half of the dice) or the share of dice laid against another. hand: a hand reaches in.
+    clean: a flat-lit top view with no glare, blur, noise or compression (for tests of the drawing itself).
+    Truth: value, colour name ("white" for ivory too), box of the die's outline, centre of its top face,
+    confidence 1.0, flags (tilted, touching, blurred, partly_hidden).
+    """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    style = style or Style()
-    image = table(rng, width, height, style.table)
-    placed = place_dice(rng, width, height, n_dice, style)
-    truth = []
-    for x, y, side, angle in placed:
-        value = int(rng.integers(1, 7))
-        colour = str(colours[int(rng.integers(0, len(colours)))])
-        box = draw_die(image, rng, (x, y), side, angle, value, colour, style.tilt)
-        truth.append(Die(value, colour, box, (x, y), 1.0))
-    return finish(image, rng, style), truth
-
-
-def table(rng: np.random.Generator, width: int, height: int, kind: str) -> np.ndarray:
-    """A table surface with texture and uneven light."""
-    base = np.array(TABLES[kind], np.float32) * rng.uniform(0.85, 1.15)
-    image = np.empty((height, width, 3), np.float32)
-    image[:] = base
-    if kind == "wood":
-        ys = np.arange(height, dtype=np.float32)[:, None]
-        xs = np.arange(width, dtype=np.float32)[None, :]
-        grain = np.sin(ys / rng.uniform(6, 14) + 3 * np.sin(xs / rng.uniform(80, 200))) * 10
-        image += grain[:, :, None]
-    texture = cv2.GaussianBlur(rng.normal(0, 8, (height, width)).astype(np.float32), (0, 0), 1.2)
-    image += texture[:, :, None]
-    light = np.linspace(rng.uniform(0.8, 1.0), rng.uniform(1.0, 1.2), width, dtype=np.float32)[None, :, None]
-    return np.clip(image * light, 0, 255).astype(np.uint8)
-
-
-def place_dice(rng: np.random.Generator, width: int, height: int, count: int, style: Style) -> list[tuple[float, ...]]:
-    """Where the dice lie: apart, or (touching) side by side with a die already placed, never overlapping."""
-    placed: list[tuple[float, ...]] = []
-    for _ in range(count * 60):
-        if len(placed) == count:
-            break
-        side = float(rng.uniform(*style.die_px))
-        margin = side * 1.2
-        partner = -1
-        if style.touching and placed and rng.random() < 0.5:
-            partner = int(rng.integers(0, len(placed)))
-            ox, oy, other_side, angle = placed[partner]
-            along = np.deg2rad(angle + 90 * int(rng.integers(0, 4)))
-            reach = (side + other_side) / 2 * 1.02
-            x, y = ox + np.cos(along) * reach, oy - np.sin(along) * reach  # the rotation draw_die uses
-        else:
-            x, y = rng.uniform(margin, width - margin), rng.uniform(margin, height - margin)
-            angle = float(rng.uniform(0, 90))
-        if not (margin <= x <= width - margin and margin <= y <= height - margin):
-            continue
-        others = [p for index, p in enumerate(placed) if index != partner]
-        # Two squares turned any way cannot overlap when their centres are further apart than their half-diagonals.
-        if all(np.hypot(x - px, y - py) > 0.72 * (side + ps) for px, py, ps, _ in others):
-            placed.append((float(x), float(y), side, angle))
-    return placed
-
-
-def draw_die(
-    image: np.ndarray,
-    rng: np.random.Generator,
-    centre: tuple[float, float],
-    side: float,
-    angle: float,
-    value: int,
-    colour: str,
-    tilt: float = 0.0,
-) -> tuple[int, int, int, int]:
-    """Draw one die (shadow, side face when seen at an angle, shaded top face, pips); returns its box."""
-    body, pip = BODIES[colour]
-    shade = rng.uniform(0.85, 1.1)
-    body_colour = tuple(float(np.clip(c * shade, 0, 255)) for c in body)
-    top = _square(centre, side, angle)
-    extrude = np.array([0.0, side * np.sin(np.deg2rad(tilt))])  # the side facing the camera, when tilted
-    shadow = (top + [side * 0.12, side * 0.15]).astype(np.int32)
-    overlay = image.copy()
-    cv2.fillConvexPoly(overlay, shadow, (0, 0, 0), cv2.LINE_AA)
-    cv2.addWeighted(overlay, 0.35, image, 0.65, 0, dst=image)
-    if tilt > 0:
-        side_face = np.concatenate([top, top + extrude]).astype(np.float32)
-        hull = cv2.convexHull(side_face).astype(np.int32)
-        cv2.fillConvexPoly(image, hull, tuple(c * 0.7 for c in body_colour), cv2.LINE_AA)
-    face = np.round(top).astype(np.int32)
-    cv2.fillConvexPoly(image, face, body_colour, cv2.LINE_AA)
-    cv2.polylines(image, [face], True, tuple(c * 0.8 for c in body_colour), max(1, int(side / 30)), cv2.LINE_AA)
-    rotation = cv2.getRotationMatrix2D((0, 0), angle, 1.0)[:, :2]
-    radius = max(1.0, side * rng.uniform(0.08, 0.1))
-    for px, py in PIP_PLACES[value]:
-        x, y = np.array([px, py], np.float64) * side * 0.27 @ rotation.T + centre
-        cv2.circle(image, (int(round(x * 4)), int(round(y * 4))), int(radius * 4), pip, -1, cv2.LINE_AA, 2)
-    if rng.random() < 0.2:
-        _glare(image, centre, side, angle)
-    corners = np.concatenate([top, top + extrude]) if tilt > 0 else top
-    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
-    h, w = image.shape[:2]
-    return max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
-
-
-def _glare(image: np.ndarray, centre: tuple[float, float], side: float, angle: float) -> None:
-    """A soft reflection of the lamp on a corner of the top face."""
-    h, w = image.shape[:2]
-    gx, gy = int(centre[0] - side * 0.22), int(centre[1] - side * 0.22)
-    reach = int(side * 0.4) + 2
-    x0, y0, x1, y1 = max(0, gx - reach), max(0, gy - reach), min(w, gx + reach), min(h, gy + reach)
-    if x1 <= x0 or y1 <= y0:
-        return
-    spot = np.zeros((y1 - y0, x1 - x0), np.float32)
-    axes = (max(1, int(side * 0.14)), max(1, int(side * 0.07)))
-    cv2.ellipse(spot, (gx - x0, gy - y0), axes, angle + 45, 0, 360, 1.0, -1)
-    spot = cv2.GaussianBlur(spot, (0, 0), max(1.0, side * 0.05))[:, :, None] * 0.55
-    region = image[y0:y1, x0:x1].astype(np.float32)
-    image[y0:y1, x0:x1] = np.clip(region * (1 - spot) + 255 * spot, 0, 255).astype(np.uint8)
-
-
-def _square(centre: tuple[float, float], side: float, angle: float) -> np.ndarray:
-    rotation = cv2.getRotationMatrix2D((0, 0), angle, 1.0)[:, :2]
-    half = side / 2
-    return np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ rotation.T + centre
-
-
-def lighting(rng: np.random.Generator) -> np.ndarray:
-    """A lamp: per-channel gain (warmer or colder, brighter or dimmer)."""
-    warm = np.array([rng.uniform(0.85, 1.0), rng.uniform(0.95, 1.02), rng.uniform(1.0, 1.12)], np.float32)
-    return warm * np.float32(rng.uniform(0.8, 1.1))
-
-
-def finish(image: np.ndarray, rng: np.random.Generator, style: Style, light: np.ndarray | None = None) -> np.ndarray:
-    """Light colour, blur, motion, sensor noise and JPEG compression."""
-    out = image.astype(np.float32) * (lighting(rng) if light is None else light)
-    if style.blur > 0:
-        out = cv2.GaussianBlur(out, (0, 0), style.blur)
-    if style.motion > 1:
-        length = int(style.motion)
-        kernel = np.zeros((length, length), np.float32)
-        kernel[length // 2, :] = 1.0 / length
-        out = cv2.filter2D(
-            out,
-            -1,
-            cv2.warpAffine(
-                kernel,
-                cv2.getRotationMatrix2D((length / 2, length / 2), float(rng.uniform(0, 180)), 1.0),
-                (length, length),
-            ),
-        )
-    out += rng.normal(0, style.noise, out.shape).astype(np.float32)
-    clean = np.clip(out, 0, 255).astype(np.uint8)
-    ok, data = cv2.imencode(".jpg", clean, [cv2.IMWRITE_JPEG_QUALITY, 88])
-    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
-    return clean if decoded is None else np.asarray(decoded)
+    _check(width, height, n_dice, colours, style)
+    scene = plan_scene(rng, width, height, style, die_px, tilt_deg, blur, clean)
+    share = 0.5 if touching is True else float(touching)
+    spots = place_dice(rng, scene.camera, n_dice, share, scene.region)
+    poses = pick_poses(rng, scene, spots, colours, clean)
+    pose_hand = pick_hand(rng, width, height, scene.die_px) if hand else None
+    if pose_hand is not None:
+        pose_hand = replace(pose_hand, reach=float(rng.uniform(0.5, 1.0)))
+    return compose(rng, scene, poses, touching_pairs(spots), pose_hand)
