@@ -11,7 +11,8 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment
 from vision.reader.colour import patch_feature
-from vision.reader.pips import LOOSE, TIGHT, patch_matrix, read_face, upright_patch
+from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
+from vision.reader.topface import to_image, top_face_rect
 from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
@@ -117,6 +118,10 @@ def _read_region(
     face = read_face(
         patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright, outline=outline
     )
+    if face.value is None or face.confidence < 0.6:
+        face = max(
+            (face, _read_top_face(image, patch, rect, outline)), key=lambda f: (f.value is not None, f.confidence)
+        )
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     flags = _flags(region, side, face.value is None)
@@ -129,6 +134,14 @@ def _read_region(
     h, w = image.shape[:2]
     bbox = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1)))
     return Die(face.value, colour, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+
+
+def _read_top_face(image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None) -> FaceReading:
+    """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box."""
+    top = top_face_rect(patch, outline)
+    if top is None:
+        return FaceReading(None, 0.0, (), False, 9.0)
+    return read_face(upright_patch(image, to_image(top, patch_matrix(rect))))
 
 
 def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:

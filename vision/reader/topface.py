@@ -1,0 +1,46 @@
+"""The top face of a die seen at an angle: the evenly lit part of the die, its side faces being in shade.
+
+Lit from above, the face turned up is the brightest of the die's faces; its pips are holes in it and are
+filled back in. The face found gives a new, tighter box to read the pips in.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.reader.pips import PATCH, RotatedRect
+from vision.reader.segment import fill_holes
+from vision.reader.stats import percentiles
+
+
+def top_face_rect(patch: np.ndarray, outline: np.ndarray | None) -> RotatedRect | None:
+    """The top face's rectangle in patch coordinates, or None when no clear face stands out."""
+    lightness = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0]
+    inside = np.zeros(lightness.shape, np.uint8)
+    if outline is not None:
+        cv2.fillPoly(inside, [np.round(outline).astype(np.int32)], 255)
+    else:
+        inside[:] = 255
+    (level,) = percentiles(lightness[inside > 0], (70,))
+    even = ((np.abs(lightness.astype(np.int16) - int(level)) <= 22) & (inside > 0)).astype(np.uint8) * 255
+    face = fill_holes(np.asarray(cv2.morphologyEx(even, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(face)
+    if count < 2:
+        return None
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[biggest, cv2.CC_STAT_AREA] < 0.25 * PATCH * PATCH:
+        return None
+    contours, _ = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+    if max(w, h) / max(min(w, h), 1.0) > 1.6:
+        return None
+    return (cx, cy), (w, h), angle
+
+
+def to_image(rect: RotatedRect, matrix: np.ndarray) -> RotatedRect:
+    """A rectangle in patch coordinates carried back into the image through the inverse of the patch's map."""
+    inverse = cv2.invertAffineTransform(matrix)
+    corners = cv2.boxPoints(rect).reshape(-1, 1, 2).astype(np.float32)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(cv2.transform(corners, inverse))
+    return (cx, cy), (w, h), angle
