@@ -126,6 +126,10 @@ def _read_region(
         return None  # every face of a die shows at least one pip: this is something else
     flags = _flags(region, side, face.value is None)
     colour, colour_confidence = _colour(patch, calibration)
+    if colour == "black" and face.is_dark_on_light:
+        colour = "white"  # pips darker than the body: a light die in shade, never a black one
+    elif colour == "white" and face.pips and not face.is_dark_on_light:
+        colour = None  # light pips on a "white" body cannot be: some other light colour, say so
     if colour is None:
         flags.add("ambiguous_color")
     box = cv2.boxPoints(rect)
