@@ -67,9 +67,8 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     mask = segment.foreground_mask(lab, segment.background_centres(lab))
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE)
     candidates = segment.split_regions(mask, side, small) if side else []
-    dice = [
-        die for candidate in candidates for die in _read_candidate(image, candidate, scale, side or 0.0, calibration)
-    ]
+    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0, calibration)]
+    dice = _surest_apart(found, 0.55)
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -87,13 +86,22 @@ def _read_candidate(
     readings = [_read_region(image, candidate.whole, scale, side, calibration)] if candidate.whole else []
     for cut in candidate.partitions:
         readings.extend(_read_region(image, part, scale, side, calibration) for part in cut)
-    found = sorted((d for d in readings if d), key=lambda d: (d.value is not None, d.confidence), reverse=True)
+    return _surest_apart([d for d in readings if d], 0.6)
+
+
+def _surest_apart(dice: list[Die], share: float) -> list[Die]:
+    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's size from
+    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways)."""
+    ordered = sorted(dice, key=lambda d: (d.value is not None, d.confidence), reverse=True)
     kept: list[Die] = []
-    for die in found:
-        reach = 0.6 * max(die.bbox[2] - die.bbox[0], die.bbox[3] - die.bbox[1], 1)
-        if all(np.hypot(die.center[0] - k.center[0], die.center[1] - k.center[1]) > reach for k in kept):
+    for die in ordered:
+        if all(_distance(die, k) > share * max(k.bbox[2] - k.bbox[0], k.bbox[3] - k.bbox[1], 1) for k in kept):
             kept.append(die)
     return kept
+
+
+def _distance(a: Die, b: Die) -> float:
+    return float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
 
 
 def _read_region(
