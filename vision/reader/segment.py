@@ -56,24 +56,39 @@ def background_centres(lab: np.ndarray) -> np.ndarray:
 
 
 def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """Pixels far from every table colour (uint8 0/255), cleaned and with holes (pips) filled."""
+    """Pixels far from every table colour (uint8 0/255), cleaned and with holes (pips) filled.
+
+    A pixel is table when it is near one table colour both in Lab and in chromaticity (a*, b* divided by
+    lightness): a shadow on the table keeps the table's chromaticity, while a grey or white die in shade,
+    as dark as the wood around it, has none of the wood's hue.
+    """
     # City-block distance, lightness weighted less: it varies more across a table than colour does.
     weights = np.array([[0.6, 1.0, 1.0]], np.float32)
+    lightness = np.maximum(lab[:, :, 0].astype(np.float32), 1.0)
+    chroma = lab[:, :, 1:].astype(np.float32) - 128.0
     distance: np.ndarray | None = None
     for centre in np.clip(np.round(centres), 0, 255):
         scalar = (float(centre[0]), float(centre[1]), float(centre[2]), 0.0)
         difference = cv2.absdiff(lab, scalar)  # type: ignore[call-overload]  # OpenCV takes a Scalar here
-        one = cv2.transform(difference, weights)
+        one = cv2.transform(difference, weights).astype(np.float32)
+        if centre[0] >= 40:  # the chromaticity of a dark table is mostly noise
+            ratio = np.clip(float(centre[0]) / lightness, 0.5, 1.5)[:, :, None]
+            hue = np.abs(chroma * ratio - (centre[1:] - 128.0)).sum(axis=2) * CHROMA_GAIN
+            one = cv2.max(one, hue.astype(np.float32))
         distance = one if distance is None else cv2.min(distance, one)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
     distance_map = np.clip(distance * 0.8, 0, 255).astype(np.uint8)
     level, _ = cv2.threshold(distance_map, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    _, mask = cv2.threshold(distance_map, max(level, 22.0), 255, cv2.THRESH_BINARY)
+    _, mask = cv2.threshold(distance_map, min(max(level, 22.0), 35.0), 255, cv2.THRESH_BINARY)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
     return fill_holes(mask)
+
+
+CHROMA_GAIN = 2.0
+"""Weight of a change of chromaticity (a*, b* brought to the table colour's lightness) against one of Lab."""
 
 
 def fill_holes(mask: np.ndarray) -> np.ndarray:
@@ -100,8 +115,19 @@ def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
     if squares:
-        return float(np.median(squares))
+        return _commonest_size(np.array(squares))
     return float(np.median(shorter)) if shorter else None
+
+
+def _commonest_size(sides: np.ndarray) -> float:
+    """The median of the largest group of alike sizes (within a factor 1.6); a tie goes to the larger sizes.
+
+    Specks of noise or one square box on the table then do not drag the estimate away from the dice.
+    """
+    alike = np.abs(np.log(sides[:, None] / sides[None, :])) <= np.log(1.6)
+    counts = alike.sum(axis=1)
+    best = max(range(len(sides)), key=lambda i: (counts[i], sides[i]))
+    return float(np.median(sides[alike[best]]))
 
 
 @dataclass(frozen=True)
