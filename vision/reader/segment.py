@@ -74,8 +74,8 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
         if centre[0] >= 40:  # the chromaticity of a dark table is mostly noise
             ratio = np.clip(float(centre[0]) / lightness, 0.5, 1.5)[:, :, None]
             hue = np.abs(chroma * ratio - (centre[1:] - 128.0)).sum(axis=2) * CHROMA_GAIN
-            one = cv2.max(one, hue.astype(np.float32))
-        distance = one if distance is None else cv2.min(distance, one)
+            one = np.maximum(one, hue.astype(np.float32))
+        distance = one if distance is None else np.minimum(distance, one)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
     distance_map = np.clip(distance * 0.8, 0, 255).astype(np.uint8)
