@@ -99,10 +99,13 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled
 
 
-def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
-    """Typical die side: the median side of components that look like one square die.
+def die_side_estimate(mask: np.ndarray, min_side: float, image: np.ndarray | None = None) -> float | None:
+    """Typical die side: the commonest side of components that look like one square die.
 
-    When every die touches another, the shorter side of the clumps stands in (a row of dice is one die wide).
+    With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
+    tell the size too (a pip is about a seventh of the die's footprint across), unless the squares are larger
+    than the pips say (a close-up of one die, its pips mixed with specks of texture). The shorter side of the
+    clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     squares, shorter = [], []
@@ -114,20 +117,62 @@ def die_side_estimate(mask: np.ndarray, min_side: float) -> float | None:
         shorter.append(min(rw, rh))
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
-    if squares:
-        return _commonest_size(np.array(squares))
-    return float(np.median(shorter)) if shorter else None
+    from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+    if count >= 3 or image is None:
+        return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
+    from_pips = pip_side_estimate(image, mask)
+    if from_pips is None or from_pips < min_side:
+        return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
+    if from_squares is not None and from_squares >= from_pips / 1.6:
+        return from_squares  # a die alone in the picture, or dice that agree with their pips
+    return from_pips  # no die stands alone, or the squares found are specks far smaller than the pips say
 
 
-def _commonest_size(sides: np.ndarray) -> float:
-    """The median of the largest group of alike sizes (within a factor 1.6); a tie goes to the larger sizes.
+PIP_SHARE = 1 / 7
+"""A pip's diameter as a share of a die's footprint in the image (top face, and side faces seen at an angle)."""
 
-    Specks of noise or one square box on the table then do not drag the estimate away from the dice.
+
+def pip_side_estimate(image: np.ndarray, mask: np.ndarray) -> float | None:
+    """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of them."""
+    lightness = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[:, :, 0]
+    best: list[float] = []
+    for colour in (0, 255):
+        found = [k.size for k in _pip_detector(colour).detect(lightness) if mask[int(k.pt[1]), int(k.pt[0])]]
+        if len(found) > len(best):
+            best = found
+    if len(best) < 3:
+        return None
+    # Pips come in groups of alike size; of the groups of three or more, the one covering most area wins
+    # (specks of texture or noise are many, but small).
+    sizes = np.array(best)
+    alike = np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(1.6)
+    cover = np.where(alike.sum(axis=1) >= 3, (alike * sizes[None, :] ** 2).sum(axis=1), 0.0)
+    if not cover.max() > 0:
+        return None
+    return float(np.median(sizes[alike[int(np.argmax(cover))]])) / PIP_SHARE
+
+
+def _pip_detector(colour: int) -> cv2.SimpleBlobDetector:
+    """OpenCV's blob detector tuned for pips: small, round, convex spots darker (0) or lighter (255) than around."""
+    params = cv2.SimpleBlobDetector.Params()
+    params.filterByColor, params.blobColor = True, colour
+    params.minThreshold, params.maxThreshold, params.thresholdStep = 20, 235, 20
+    params.filterByArea, params.minArea, params.maxArea = True, 3, 2500
+    params.filterByCircularity, params.minCircularity = True, 0.6
+    params.filterByInertia, params.minInertiaRatio = True, 0.5
+    params.filterByConvexity, params.minConvexity = True, 0.8
+    params.minDistBetweenBlobs = 2
+    return cv2.SimpleBlobDetector.create(params)
+
+
+def _commonest_size(sides: np.ndarray) -> tuple[float, int]:
+    """The median of the largest group of alike sizes (within a factor 1.6; a tie goes to the larger sizes),
+    and how many are in it. Specks of noise or one square box then do not drag the estimate from the dice.
     """
     alike = np.abs(np.log(sides[:, None] / sides[None, :])) <= np.log(1.6)
     counts = alike.sum(axis=1)
     best = max(range(len(sides)), key=lambda i: (counts[i], sides[i]))
-    return float(np.median(sides[alike[best]]))
+    return float(np.median(sides[alike[best]])), int(counts[best])
 
 
 @dataclass(frozen=True)
