@@ -43,6 +43,8 @@ class Blob:
     area: float
     roundness: float
     contrast: float
+    sharpness: float = 0.0
+    """How steep the blob's edge is for its contrast: painted pips end sharply, a reflection of the lamp fades."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,7 @@ def _read_polarity(
 
 def _blobs(binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None) -> list[Blob]:
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    steepness: np.ndarray | None = None
     found = []
     for contour in contours:
         area = cv2.contourArea(contour)
@@ -153,14 +156,27 @@ def _blobs(binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None) -
         if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * np.sqrt(area / np.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
         contrast = float(signed[int(y), int(x)])
-        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast))
+        if steepness is None:
+            steepness = cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1))
+        edge = contour.reshape(-1, 2)
+        bx, by, bw, bh = cv2.boundingRect(contour)
+        peak = float(signed[by : by + bh, bx : bx + bw].max())
+        sharpness = float(steepness[edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
+        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness))
     return found
 
 
+GLARE_SOFTNESS = 0.5
+"""A blob whose edge is less than half as steep as the steepest one's is glare, not a pip (relative, so that
+blur and die size, which soften every edge alike, do not count)."""
+
+
 def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
-    """The largest, most contrasted pips of similar size: those of the face turned up."""
+    """The largest, most contrasted pips of similar size, reflections left out: those of the face turned up."""
     if len(blobs) <= 1:
         return blobs
+    steepest = max(b.sharpness for b in blobs)
+    blobs = [b for b in blobs if b.sharpness >= GLARE_SOFTNESS * steepest]  # reflections of the lamp
     reference = sorted(b.area for b in blobs)[-min(3, len(blobs))]
     strong = max(b.contrast for b in blobs)
     return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]
