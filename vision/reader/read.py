@@ -65,7 +65,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     )
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     mask = segment.foreground_mask(lab, segment.background_centres(lab))
-    side = segment.die_side_estimate(mask, MIN_DIE_SIDE, small)
+    side = segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0])
     candidates = segment.split_regions(mask, side, small) if side else []
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0, calibration)]
     dice = _surest_apart(found, 0.55)

@@ -64,23 +64,23 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     that one large object (a hand) does not raise it above darker dice; squares that stand out only faintly
     are added (see `_faint_squares`).
     """
-    # City-block distance, lightness weighted less: it varies more across a table than colour does.
-    weights = np.array([[0.6, 1.0, 1.0]], np.float32)
-    lightness = np.maximum(lab[:, :, 0].astype(np.float32), 1.0)
-    chroma = lab[:, :, 1:].astype(np.float32) - 128.0
+    # City-block distance, lightness weighted less: it varies more across a table than colour does. The map is
+    # scaled by 0.8 into uint8 as it is built (every step is an 8-bit OpenCV call: this runs on every frame).
+    weights = np.array([[0.6 * 0.8, 0.8, 0.8]], np.float32)
+    chromaticity = _chromaticity(lab)
     distance: np.ndarray | None = None
     for centre in np.clip(np.round(centres), 0, 255):
-        scalar = (float(centre[0]), float(centre[1]), float(centre[2]), 0.0)
-        difference = cv2.absdiff(lab, scalar)  # type: ignore[call-overload]  # OpenCV takes a Scalar here
-        one = cv2.transform(difference, weights).astype(np.float32)
-        if centre[0] >= 40:  # the chromaticity of a dark table is mostly noise
-            ratio = np.clip(float(centre[0]) / lightness, 0.5, 1.5)[:, :, None]
-            hue = np.abs(chroma * ratio - (centre[1:] - 128.0)).sum(axis=2) * CHROMA_GAIN
-            one = np.maximum(one, hue.astype(np.float32))
-        distance = one if distance is None else np.minimum(distance, one)
+        l_c, a_c, b_c = (float(v) for v in centre)
+        one = cv2.transform(cv2.absdiff(lab, (l_c, a_c, b_c, 0.0)), weights)  # type: ignore[call-overload]
+        if l_c >= 40:  # the chromaticity of a dark table is mostly noise
+            own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
+            hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
+            gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
+            one = cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32)))
+        distance = one if distance is None else cv2.min(distance, one)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
-    distance_map = np.clip(distance * 0.8, 0, 255).astype(np.uint8)
+    distance_map = distance
     level, _ = cv2.threshold(distance_map, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = _cleaned(distance_map, min(max(level, 22.0), 35.0))
     return mask | _faint_squares(distance_map, mask)
@@ -104,12 +104,15 @@ def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
         area = stats[index, cv2.CC_STAT_AREA]
         if already[index] > 0.4 * area or not 30 <= area <= 0.05 * faint.size:
             continue
-        part = (labels == index).astype(np.uint8)
+        x, y, w, h = (int(v) for v in stats[index, :4])
+        if max(w, h) > 2.1 * min(w, h):
+            continue  # no square lies in so long a box, whatever its angle
+        part = (labels[y : y + h, x : x + w] == index).astype(np.uint8)
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(found, key=cv2.contourArea)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.45 and cv2.contourArea(contour) >= 0.7 * rw * rh:
-            added[part > 0] = 255
+            added[y : y + h, x : x + w][part > 0] = 255
     return added
 
 
@@ -124,6 +127,16 @@ def _cleaned(distance_map: np.ndarray, level: float) -> np.ndarray:
 
 CHROMA_GAIN = 2.0
 """Weight of a change of chromaticity (a*, b* brought to the table colour's lightness) against one of Lab."""
+CHROMA_UNIT = 64.0
+"""Chromaticity is a*, b* times this over lightness (at least 30), stored as 8 bits around 128."""
+
+
+def _chromaticity(lab: np.ndarray) -> np.ndarray:
+    """a*, b* divided by lightness (shadows leave it alone), as two 8-bit channels centred on 128."""
+    lightness = cv2.max(np.ascontiguousarray(lab[:, :, 0]), 30)  # type: ignore[call-overload]
+    chroma = cv2.subtract(np.ascontiguousarray(lab[:, :, 1:]), (128, 128, 0, 0), dtype=cv2.CV_16S)  # type: ignore[call-overload]
+    relative = cv2.divide(chroma, cv2.merge([lightness, lightness]), scale=CHROMA_UNIT, dtype=cv2.CV_16S)
+    return cv2.add(relative, (128, 128, 0, 0), dtype=cv2.CV_8U)  # type: ignore[call-overload]
 
 
 def fill_holes(mask: np.ndarray) -> np.ndarray:
@@ -134,7 +147,7 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled
 
 
-def die_side_estimate(mask: np.ndarray, min_side: float, image: np.ndarray | None = None) -> float | None:
+def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray | None = None) -> float | None:
     """Typical die side: the commonest side of components that look like one square die.
 
     With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
@@ -153,9 +166,9 @@ def die_side_estimate(mask: np.ndarray, min_side: float, image: np.ndarray | Non
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
     from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
-    if count >= 3 or image is None:
+    if count >= 3 or lightness is None:
         return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
-    from_pips = pip_side_estimate(image, mask)
+    from_pips = pip_side_estimate(lightness, mask)
     if from_pips is None or from_pips < min_side:
         return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
     if from_squares is not None and from_squares >= from_pips / 1.6:
@@ -167,12 +180,17 @@ PIP_SHARE = 1 / 7
 """A pip's diameter as a share of a die's footprint in the image (top face, and side faces seen at an angle)."""
 
 
-def pip_side_estimate(image: np.ndarray, mask: np.ndarray) -> float | None:
+def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> float | None:
     """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of them."""
-    lightness = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[:, :, 0]
+    points = cv2.findNonZero(mask)
+    if points is None:
+        return None
+    x, y, w, h = cv2.boundingRect(points)
+    x0, y0 = max(0, x - 4), max(0, y - 4)
+    region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
     best: list[float] = []
     for colour in (0, 255):
-        found = [k.size for k in _pip_detector(colour).detect(lightness) if mask[int(k.pt[1]), int(k.pt[0])]]
+        found = [k.size for k in _pip_detector(colour).detect(region) if inside[int(k.pt[1]), int(k.pt[0])]]
         if len(found) > len(best):
             best = found
     if len(best) < 3:
@@ -191,7 +209,7 @@ def _pip_detector(colour: int) -> cv2.SimpleBlobDetector:
     """OpenCV's blob detector tuned for pips: small, round, convex spots darker (0) or lighter (255) than around."""
     params = cv2.SimpleBlobDetector.Params()
     params.filterByColor, params.blobColor = True, colour
-    params.minThreshold, params.maxThreshold, params.thresholdStep = 20, 235, 20
+    params.minThreshold, params.maxThreshold, params.thresholdStep = 25, 235, 30
     params.filterByArea, params.minArea, params.maxArea = True, 3, 2500
     params.filterByCircularity, params.minCircularity = True, 0.6
     params.filterByInertia, params.minInertiaRatio = True, 0.5
