@@ -20,6 +20,8 @@ BODIES = {
     "orange": ((30, 120, 235), (250, 250, 250)),
     "violet": ((140, 50, 110), (250, 250, 250)),
     "white": ((228, 232, 235), (25, 25, 25)),
+    "shaded white": ((122, 124, 126), (20, 20, 20)),  # a white die in the shade of a lamp
+    "dark violet": ((75, 28, 52), (200, 200, 200)),  # a violet die in dim light
 }
 
 

@@ -72,11 +72,10 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     for centre in np.clip(np.round(centres), 0, 255):
         l_c, a_c, b_c = (float(v) for v in centre)
         one = cv2.transform(cv2.absdiff(lab, (l_c, a_c, b_c, 0.0)), weights)  # type: ignore[call-overload]
-        if l_c >= 40:  # the chromaticity of a dark table is mostly noise
-            own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
-            hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
-            gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
-            one = cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32)))
+        own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
+        hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
+        gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
+        one = cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32)))
         distance = one if distance is None else cv2.min(distance, one)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
@@ -151,12 +150,13 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     """Typical die side: the commonest side of components that look like one square die.
 
     With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
-    tell the size too (a pip is about a seventh of the die's footprint across), unless the squares are larger
-    than the pips say (a close-up of one die, its pips mixed with specks of texture). The shorter side of the
+    tell the size too (a pip is about a sixth of the die's footprint across). The squares still win when
+    they are larger than the pips say but hold no more pips than one face has (a close-up of one die, its pips
+    mixed with specks of texture); a square block of four touching dice holds more. The shorter side of the
     clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    squares, shorter = [], []
+    squares, outlines, shorter = [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
@@ -165,44 +165,54 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
         shorter.append(min(rw, rh))
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
+            outlines.append(contour)
     from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+    fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
     if count >= 3 or lightness is None:
-        return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
-    from_pips = pip_side_estimate(lightness, mask)
-    if from_pips is None or from_pips < min_side:
-        return from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
-    if from_squares is not None and from_squares >= from_pips / 1.6:
-        return from_squares  # a die alone in the picture, or dice that agree with their pips
-    return from_pips  # no die stands alone, or the squares found are specks far smaller than the pips say
+        return fallback
+    pips = pip_side_estimate(lightness, mask)
+    if pips is None or pips[0] < min_side:
+        return fallback
+    from_pips, centres = pips
+    if from_squares is not None and from_pips / 1.6 <= from_squares:
+        near = np.log(1.6)
+        alike = [o for o, side in zip(outlines, squares, strict=True) if abs(np.log(side / from_squares)) <= near]
+        if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
+            return from_squares  # a die alone in the picture, or dice that agree with their pips
+    return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
 
 
-PIP_SHARE = 1 / 7
-"""A pip's diameter as a share of a die's footprint in the image (top face, and side faces seen at an angle)."""
+PIP_SHARE = 1 / 6
+"""A pip's diameter as a share of a die's footprint in the image: about a fifth of the face, less once side faces
+seen at an angle widen the footprint."""
 
 
-def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> float | None:
-    """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of them."""
+def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, list[tuple[float, float]]] | None:
+    """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of
+    them; with the centres of those pips."""
     points = cv2.findNonZero(mask)
     if points is None:
         return None
     x, y, w, h = cv2.boundingRect(points)
     x0, y0 = max(0, x - 4), max(0, y - 4)
     region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
-    best: list[float] = []
+    best: list[cv2.KeyPoint] = []
     for colour in (0, 255):
-        found = [k.size for k in _pip_detector(colour).detect(region) if inside[int(k.pt[1]), int(k.pt[0])]]
+        found = [k for k in _pip_detector(colour).detect(region) if inside[int(k.pt[1]), int(k.pt[0])]]
         if len(found) > len(best):
             best = found
     if len(best) < 3:
         return None
     # Pips come in groups of alike size; of the groups of three or more, the one covering most area wins
     # (specks of texture or noise are many, but small).
-    sizes = np.array(best)
+    sizes = np.array([k.size for k in best])
     alike = np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(1.6)
     cover = np.where(alike.sum(axis=1) >= 3, (alike * sizes[None, :] ** 2).sum(axis=1), 0.0)
     if not cover.max() > 0:
         return None
-    return float(np.median(sizes[alike[int(np.argmax(cover))]])) / PIP_SHARE
+    group = alike[int(np.argmax(cover))]
+    centres = [(k.pt[0] + x0, k.pt[1] + y0) for k, chosen in zip(best, group, strict=True) if chosen]
+    return float(np.median(sizes[group])) / PIP_SHARE, centres
 
 
 def _pip_detector(colour: int) -> cv2.SimpleBlobDetector:
