@@ -85,7 +85,7 @@ def _read_candidate(
     """The blob read every way (whole, and each way of cutting it); the surest dice win where readings overlap."""
     readings = [_read_region(image, candidate.whole, scale, side, calibration)] if candidate.whole else []
     for cut in candidate.partitions:
-        readings.extend(_read_region(image, part, scale, side, calibration) for part in cut)
+        readings.extend(_read_region(image, part, scale, side, calibration, is_piece=True) for part in cut)
     return _surest_apart([d for d in readings if d], 0.6)
 
 
@@ -111,6 +111,7 @@ def _read_region(
     side: float,
     calibration: Calibration,
     spacing_range: tuple[float, float] = TIGHT,
+    is_piece: bool = False,
 ) -> Die | None:
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
@@ -132,6 +133,8 @@ def _read_region(
         )
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
+    if is_piece and face.value is None and len(face.pips) < 2:
+        return None
     flags = _flags(region, side, face.value is None)
     colour, colour_confidence = _colour(patch, calibration)
     if colour == "black" and face.is_dark_on_light:
