@@ -120,9 +120,10 @@ def _read_polarity(
     if peak < 28:
         return FaceReading(None, 0.0, (), dark, 9.0)
     best = FaceReading(None, 0.0, (), dark, 9.0)
+    steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
-        blobs = _blobs(binary, signed, outline)
+        blobs = _blobs(binary, signed, outline, steepness)
         pips = _top_face_pips(blobs)
         fit = _fit_layout(pips, spacing_range, is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
@@ -135,9 +136,10 @@ def _read_polarity(
     return best
 
 
-def _blobs(binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None) -> list[Blob]:
+def _blobs(
+    binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None, steepness: list[np.ndarray]
+) -> list[Blob]:
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    steepness: np.ndarray | None = None
     found = []
     for contour in contours:
         area = cv2.contourArea(contour)
@@ -156,12 +158,12 @@ def _blobs(binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None) -
         if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * np.sqrt(area / np.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
         contrast = float(signed[int(y), int(x)])
-        if steepness is None:
-            steepness = cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1))
+        if not steepness:
+            steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
         edge = contour.reshape(-1, 2)
         bx, by, bw, bh = cv2.boundingRect(contour)
         peak = float(signed[by : by + bh, bx : bx + bw].max())
-        sharpness = float(steepness[edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
+        sharpness = float(steepness[0][edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
         found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness))
     return found
 
