@@ -146,10 +146,11 @@ def _blobs(
         if not 0.003 * PATCH * PATCH <= area <= 0.07 * PATCH * PATCH or len(contour) < 5:
             continue
         perimeter = cv2.arcLength(contour, True)
-        circularity = 4 * np.pi * area / max(perimeter * perimeter, 1e-6)
+        if 4 * np.pi * area / max(perimeter * perimeter, 1e-6) < 0.5:
+            continue  # ragged: not a pip (and no need to fit an ellipse to it)
         (_, _), (a, b), _ = cv2.fitEllipse(contour)
         roundness = min(a, b) / max(a, b, 1e-6)
-        if circularity < 0.5 or roundness < 0.55:
+        if roundness < 0.55:
             continue
         moments = cv2.moments(contour)
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
