@@ -134,7 +134,7 @@ def _read_region(
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
-        return None
+        return None  # a piece cut from a clump (or from a card) with a speck on it is not evidence of a die
     flags = _flags(region, side, face.value is None)
     colour, colour_confidence = _colour(patch, calibration)
     if colour == "black" and face.is_dark_on_light:
