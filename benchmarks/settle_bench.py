@@ -98,20 +98,7 @@ def find_rolls(frames: list[Scene]) -> list[Roll]:
 
 def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -> dict[str, Any]:
     """Push every frame through source -> reader -> settler; timings and per-roll latency."""
-    clock = VirtualClock()
-    offsets = [i / fps for i in range(len(frames))]
-    images = [f[0] for f in frames]
-    source = SequenceSource(
-        images,
-        kind="synthetic",
-        description="benchmark frames",
-        offsets=offsets,
-        hold=1 / fps,
-        loop=False,
-        clock=clock,
-        sleep=clock.sleep,
-        cache_limit=len(frames),
-    )
+    source = camera_of(frames, fps)
     settler = Settler(still_seconds)
     stamps: dict[int, float] = {}
     events: list[tuple[int, float, float]] = []  # (frame position, settled_at, ms spent on that frame)
@@ -130,15 +117,7 @@ def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -
             events.append((source.position, event.settled_at, (t2 - t0) * 1000))
     wall = time.perf_counter() - started
     rolls = find_rolls(frames)
-    for roll in rolls:
-        # Only an event before the next movement belongs to this roll: after a hand passes over unchanged dice
-        # no event is due, and the next roll's event must not be counted as this one's (very late) answer.
-        end = next((i for i in range(roll.first_still, len(frames)) if frames[i][2]), len(frames))
-        mine = [e for e in events if roll.first_still <= e[0] < end]
-        if mine:
-            position, settled_at, spent_ms = mine[0]
-            roll.event_frame = position
-            roll.latency_ms = (settled_at - stamps[roll.first_still]) * 1000 + spent_ms
+    attribute_events(frames, rolls, events, stamps)
     return {
         "frames": len(read_ms),
         "wall": wall,
@@ -147,6 +126,36 @@ def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -
         "events": len(events),
         "rolls": rolls,
     }
+
+
+def camera_of(frames: list[Scene], fps: float) -> SequenceSource:
+    """The frames delivered as a camera at `fps` would, on a virtual clock (as fast as the machine allows)."""
+    clock = VirtualClock()
+    return SequenceSource(
+        [f[0] for f in frames],
+        kind="synthetic",
+        description="benchmark frames",
+        offsets=[i / fps for i in range(len(frames))],
+        hold=1 / fps,
+        loop=False,
+        clock=clock,
+        sleep=clock.sleep,
+        cache_limit=len(frames),
+    )
+
+
+def attribute_events(
+    frames: list[Scene], rolls: list[Roll], events: list[tuple[int, float, float]], stamps: dict[int, float]
+) -> None:
+    """Give each roll its event and latency. Only an event before the next movement belongs to a roll: after a
+    hand passes over unchanged dice no event is due, and the next roll's event must not count as this one's."""
+    for roll in rolls:
+        end = next((i for i in range(roll.first_still, len(frames)) if frames[i][2]), len(frames))
+        mine = [e for e in events if roll.first_still <= e[0] < end]
+        if mine:
+            position, settled_at, spent_ms = mine[0]
+            roll.event_frame = position
+            roll.latency_ms = (settled_at - stamps[roll.first_still]) * 1000 + spent_ms
 
 
 class VirtualClock:

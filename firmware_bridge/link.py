@@ -61,6 +61,13 @@ class Bridge:
         self._health = LinkHealth(clock, heartbeat_s)
         self._decoder = codec.FrameDecoder()
         self._sequencer = EventSequencer()
+        self._init_wire_state()
+        self.virtual_device: VirtualDevice | None = VirtualDevice() if self.is_virtual else None
+        if self.is_virtual:
+            log.warning("firmware bridge uses a VIRTUAL microcontroller (%s): no real LEDs or buttons", url)
+
+    def _init_wire_state(self) -> None:
+        """The locks, the port and what the link knows of the device, before any connection."""
         self._lock = threading.Lock()  # guards the fields below shared with callers' threads
         self._synced = threading.Condition(self._lock)
         self._write_lock = threading.Lock()  # one frame at a time on the wire; the port is swapped under it
@@ -77,9 +84,6 @@ class Bridge:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._is_closed = False
-        self.virtual_device: VirtualDevice | None = VirtualDevice() if self.is_virtual else None
-        if self.is_virtual:
-            log.warning("firmware bridge uses a VIRTUAL microcontroller (%s): no real LEDs or buttons", url)
 
     # -- public API ------------------------------------------------------------------------------------
 

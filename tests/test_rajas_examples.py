@@ -6,6 +6,7 @@ import pytest
 from test_rajas_support import FACTS, dice, do, edit, laid, move, ready_game, tile
 
 from companion.games.rajas import GAME
+from companion.games.rajas.state import RajasState
 
 
 def test_quarry_build_orange_9_with_two_orange_dice() -> None:
@@ -193,7 +194,8 @@ def test_port_move_skips_an_occupied_space_and_lands_on_an_upgrade() -> None:
     assert upgraded.player(0)["upgrades"]["mill"] == 4
 
 
-def test_final_ranking_rajesh_and_leila_at_equal_distance_rajesh_crossed_first() -> None:
+def _rajesh_and_leila_before_their_last_turns() -> RajasState:
+    """The final-ranking example's position: Rajesh (seat 0) and Leila (seat 1) one quarry tile from the end."""
     facts = {k: v for k, v in FACTS.items() if not k.startswith("track.")}
     state = ready_game(facts=facts)
     state = edit(
@@ -222,8 +224,12 @@ def test_final_ranking_rajesh_and_leila_at_equal_distance_rajesh_crossed_first()
         extra_removed=True,
         workers=5,
     )
+    return state
+
+
+def test_final_ranking_rajesh_and_leila_at_equal_distance_rajesh_crossed_first() -> None:
     rajesh = do(
-        state,
+        _rajesh_and_leila_before_their_last_turns(),
         type="place",
         seat=0,
         space="quarry",

@@ -142,27 +142,7 @@ def test_every_acknowledged_event_survives_sigkill_mid_burst(data_dir: Path) -> 
         stop = threading.Event()
         reader = threading.Thread(target=sse_events, args=(server.base, game_id, received, stop), daemon=True)
         reader.start()
-        acknowledged: dict[int, dict[str, Any]] = {}
-        last_view: dict[str, Any] = {}
-
-        def burst() -> None:
-            for event in moves():
-                try:
-                    status, body = server.post(f"/api/games/{game_id}/events", event)
-                except OSError:
-                    return
-                if status != 201:
-                    return
-                acknowledged[body["event"]["seq"]] = body["event"]
-                last_view.update(body["view"])
-
-        writer = threading.Thread(target=burst, daemon=True)
-        writer.start()
-        deadline = time.monotonic() + 30
-        while len(acknowledged) < 40 and time.monotonic() < deadline:
-            time.sleep(0.005)
-        server.kill()  # in the middle of the burst: the writer is still posting
-        writer.join(timeout=15)
+        acknowledged, last_view = _burst_then_kill(server, game_id)
         stop.set()
         assert len(acknowledged) >= 40
     finally:
@@ -186,3 +166,32 @@ def test_every_acknowledged_event_survives_sigkill_mid_burst(data_dir: Path) -> 
         assert streamed == stored[: len(streamed)]
     finally:
         restarted.stop()
+
+
+def _burst_then_kill(server: Server, game_id: str) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
+    """Post moves as fast as acknowledged; kill the server once 40 are (or after 30 s) while still posting.
+
+    Returns the acknowledged events by sequence number and the last view a reply carried.
+    """
+    acknowledged: dict[int, dict[str, Any]] = {}
+    last_view: dict[str, Any] = {}
+
+    def burst() -> None:
+        for event in moves():
+            try:
+                status, body = server.post(f"/api/games/{game_id}/events", event)
+            except OSError:
+                return
+            if status != 201:
+                return
+            acknowledged[body["event"]["seq"]] = body["event"]
+            last_view.update(body["view"])
+
+    writer = threading.Thread(target=burst, daemon=True)
+    writer.start()
+    deadline = time.monotonic() + 30
+    while len(acknowledged) < 40 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    server.kill()  # in the middle of the burst: the writer is still posting
+    writer.join(timeout=15)
+    return acknowledged, last_view

@@ -136,19 +136,29 @@ def _read_region(
     if is_piece and face.value is None and len(face.pips) < 2:
         return None  # a piece cut from a clump (or from a card) with a speck on it is not evidence of a die
     flags = _flags(region, side, face.value is None)
-    colour, colour_confidence = _colour(patch, calibration)
-    if colour == "black" and face.is_dark_on_light:
-        colour = "white"  # pips darker than the body: a light die in shade, never a black one
-    elif colour == "white" and face.pips and not face.is_dark_on_light:
-        colour = None  # light pips on a "white" body cannot be: some other light colour, say so
+    colour = _face_colour(patch, face, calibration)
     if colour is None:
         flags.add("ambiguous_color")
+    bbox = _bounding_box(rect, image.shape[1], image.shape[0])
+    return Die(face.value, colour, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+
+
+def _face_colour(patch: np.ndarray, face: FaceReading, calibration: Calibration) -> str | None:
+    """The body's colour name, checked against the pips' polarity (None when the two disagree)."""
+    colour, _ = _colour(patch, calibration)
+    if colour == "black" and face.is_dark_on_light:
+        return "white"  # pips darker than the body: a light die in shade, never a black one
+    if colour == "white" and face.pips and not face.is_dark_on_light:
+        return None  # light pips on a "white" body cannot be: some other light colour, say so
+    return colour
+
+
+def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
+    """The axis-aligned box around a rotated rectangle, clipped to the image."""
     box = cv2.boxPoints(rect)
     x0, y0 = np.floor(box.min(axis=0)).astype(int)
     x1, y1 = np.ceil(box.max(axis=0)).astype(int)
-    h, w = image.shape[:2]
-    bbox = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1)))
-    return Die(face.value, colour, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+    return max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
 
 
 def _read_top_face(image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None) -> FaceReading:

@@ -79,12 +79,7 @@ class SequenceSource(SourceBase):
         loader: Loader = read_image_file,
     ) -> None:
         super().__init__(clock=clock)
-        if not images:
-            raise CameraError(f"{description}: no images")
-        if offsets is not None:
-            _check_offsets(offsets, len(images))
-        if hold <= 0 or (tick is not None and tick <= 0) or max_wait <= 0:
-            raise ValueError(f"hold, tick and max_wait must be > 0 seconds, got {hold}, {tick}, {max_wait}")
+        _check_timing(description, len(images), offsets, hold, tick, max_wait)
         self.kind = kind
         self.description = description
         self.is_mock = True
@@ -185,6 +180,18 @@ class SequenceSource(SourceBase):
 
     def _release(self) -> None:
         self._cache = {} if self._cache is not None else None
+
+
+def _check_timing(
+    description: str, count: int, offsets: Sequence[float] | None, hold: float, tick: float | None, max_wait: float
+) -> None:
+    """Refuse an empty sequence, bad offsets, or a hold, tick or wait that is not a positive time."""
+    if not count:
+        raise CameraError(f"{description}: no images")
+    if offsets is not None:
+        _check_offsets(offsets, count)
+    if hold <= 0 or (tick is not None and tick <= 0) or max_wait <= 0:
+        raise ValueError(f"hold, tick and max_wait must be > 0 seconds, got {hold}, {tick}, {max_wait}")
 
 
 def _check_offsets(offsets: Sequence[float], count: int) -> None:

@@ -47,14 +47,8 @@ def open_source(
     kind, _, argument = spec.partition(":") if isinstance(spec, str) else ("", "", "")
     size = (width, height) if width and height else None
     source: FrameSource
-    if kind == "picamera2":
-        number = _integer(spec, argument or "0")
-        opener: CaptureFactory = partial(Picamera2Capture, number, width, height, fps)
-        source = LiveSource(opener, kind="picamera2", description=f"Pi camera {number}", clock=clock)
-    elif kind == "webcam":
-        device: int | str = argument if argument.startswith("/") else _integer(spec, argument or "0")
-        opener = partial(WebcamCapture, device, width, height, fps)
-        source = LiveSource(opener, kind="webcam", description=f"webcam {device}", clock=clock)
+    if kind in ("picamera2", "webcam"):
+        source = _live_source(spec, kind, argument, width, height, fps, clock)
     elif kind == "folder" and argument:
         source = FolderSource(argument, loop=loop, size=size, clock=clock)
     elif kind == "replay" and argument:
@@ -68,6 +62,19 @@ def open_source(
     if source.is_mock:
         log.warning("camera: using %s, a %s source, not a live camera", source.description, source.kind)
     return source
+
+
+def _live_source(
+    spec: str, kind: str, argument: str, width: int | None, height: int | None, fps: float | None, clock: Clock
+) -> LiveSource:
+    """A Pi camera ("picamera2:N") or a USB webcam ("webcam:N" or "webcam:/dev/videoN")."""
+    if kind == "picamera2":
+        number = _integer(spec, argument or "0")
+        opener: CaptureFactory = partial(Picamera2Capture, number, width, height, fps)
+        return LiveSource(opener, kind="picamera2", description=f"Pi camera {number}", clock=clock)
+    device: int | str = argument if argument.startswith("/") else _integer(spec, argument or "0")
+    opener = partial(WebcamCapture, device, width, height, fps)
+    return LiveSource(opener, kind="webcam", description=f"webcam {device}", clock=clock)
 
 
 def _integer(spec: str, text: str) -> int:

@@ -78,41 +78,35 @@ class ReplaySource(SequenceSource):
         clock: Clock = time.monotonic,
         sleep: Sleep = time.sleep,
     ) -> None:
-        # Imported here: vision.recording itself imports vision.sources (its error class).
-        from vision.recording import Recording, is_recording
+        timing = _replay_timing(Path(directory), stills_per_second, camera_fps)
+        super().__init__(**timing, kind="replay", loop=loop, size=size, clock=clock, sleep=sleep)
 
-        folder = Path(directory)
-        if is_recording(folder):
-            recording = Recording.load(folder)
-            what = recording.description or f"recording in {folder}"
-            super().__init__(
-                recording.files,
-                kind="replay",
-                offsets=recording.offsets,
-                hold=recording.frame_interval,
-                description=f"replay of {len(recording.files)} recorded frames ({what}) from {folder}",
-                loop=loop,
-                size=size,
-                clock=clock,
-                sleep=sleep,
-            )
-            return
-        rate = stills_per_second
-        if rate <= 0 or camera_fps <= 0:
-            raise ValueError(f"stills_per_second and camera_fps must be > 0, got {rate} and {camera_fps}")
-        paths = list_images(folder)
-        super().__init__(
-            paths,
-            kind="replay",
-            offsets=[i / rate for i in range(len(paths))],
-            hold=1 / rate,
-            tick=1 / camera_fps,
-            description=f"replay of {len(paths)} stills at {rate:g} per second from {folder}",
-            loop=loop,
-            size=size,
-            clock=clock,
-            sleep=sleep,
-        )
+
+def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) -> dict[str, Any]:
+    """The frames of a replay and when each is due: a recording's own pace, or stills at a steady rate."""
+    # Imported here: vision.recording itself imports vision.sources (its error class).
+    from vision.recording import Recording, is_recording
+
+    if is_recording(folder):
+        recording = Recording.load(folder)
+        what = recording.description or f"recording in {folder}"
+        return {
+            "images": recording.files,
+            "offsets": recording.offsets,
+            "hold": recording.frame_interval,
+            "description": f"replay of {len(recording.files)} recorded frames ({what}) from {folder}",
+        }
+    rate = stills_per_second
+    if rate <= 0 or camera_fps <= 0:
+        raise ValueError(f"stills_per_second and camera_fps must be > 0, got {rate} and {camera_fps}")
+    paths = list_images(folder)
+    return {
+        "images": paths,
+        "offsets": [i / rate for i in range(len(paths))],
+        "hold": 1 / rate,
+        "tick": 1 / camera_fps,
+        "description": f"replay of {len(paths)} stills at {rate:g} per second from {folder}",
+    }
 
 
 class SyntheticSource(SequenceSource):

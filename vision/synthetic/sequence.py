@@ -48,14 +48,28 @@ def render_sequence(
     has_hand = bool(rng.random() < 0.5) if hand is None else hand
     paths, stops = _plan_roll(rng, scene, finals, throw, round(rng.uniform(0.8, 1.3) * fps), n_frames)
     hand_frames = int(rng.integers(3, 7)) if has_hand else 0
+    rolls = list(zip(finals, paths, stops, strict=True))
+    return _render_frames(seed, rng, scene, rolls, touching_pairs(spots), throw, hand_frames, n_frames)
+
+
+def _render_frames(
+    seed: int,
+    rng: np.random.Generator,
+    scene: Scene,
+    rolls: list[tuple[DiePose, tuple[float, float, float], int]],
+    pairs: set[int],
+    throw: HandPose,
+    hand_frames: int,
+    n_frames: int,
+) -> list[Frame]:
+    """Each frame of the planned rolls, the hand withdrawing over the first `hand_frames`."""
     frames: list[Frame] = []
     previous: tuple[list[DiePose], bool] | None = None
     for index in range(n_frames):
-        poses = [_pose_at(rng, scene, *roll, index) for roll in zip(finals, paths, stops, strict=True)]
+        poses = [_pose_at(rng, scene, *roll, index) for roll in rolls]
         reach = 1.0 - index / hand_frames if hand_frames else 0.0
         pose_hand: HandPose | None = replace(throw, reach=reach) if reach > 0 else None
-        frame_rng = np.random.default_rng([seed, index])
-        image, truth = compose(frame_rng, scene, poses, touching_pairs(spots), pose_hand)
+        image, truth = compose(np.random.default_rng([seed, index]), scene, poses, pairs, pose_hand)
         moving = previous is None or previous[0] != poses or previous[1] or pose_hand is not None
         frames.append((image, truth, bool(moving)))
         previous = (poses, pose_hand is not None)
