@@ -17,10 +17,7 @@ def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: 
     flips = 0
     for die in dice:
         color, value, as_value, via = die["color"], die["value"], die["as"], die["via"]
-        require(
-            value in me["dice"][color], "dice.own", "die_not_owned", color={"key": f"rajas.color.{color}"}, value=value
-        )
-        me["dice"][color].remove(value)
+        _take_off_kali(me, color, value)
         data["supply"][color] += 1
         if via == "karma":
             require(
@@ -63,18 +60,17 @@ def gain_dice(
     push(data, {"kind": "roll", "seat": seat, "fixed": fixed, "free": free, "reroll": None, "reason": reason})
 
 
+def _take_off_kali(me: dict[str, Any], color: str, value: int) -> None:
+    """Remove one die of the player's from their Kali statue; refused if they have no such die."""
+    require(value in me["dice"][color], "dice.own", "die_not_owned", color={"key": f"rajas.color.{color}"}, value=value)
+    me["dice"][color].remove(value)
+
+
 def reroll(data: dict[str, Any], seat: int, dice: list[dict[str, Any]]) -> None:
     """Take dice off the Kali to roll them again (outer terrace); they come back through the roll."""
     me = player(data, seat)
     for die in dice:
-        require(
-            die["value"] in me["dice"][die["color"]],
-            "dice.own",
-            "die_not_owned",
-            color={"key": f"rajas.color.{die['color']}"},
-            value=die["value"],
-        )
-        me["dice"][die["color"]].remove(die["value"])
+        _take_off_kali(me, die["color"], die["value"])
     if dice:
         colors = sorted(d["color"] for d in dice)
         me["rerolling"] = colors
@@ -110,14 +106,7 @@ def _return_dice(data: dict[str, Any], me: dict[str, Any], returned: list[dict[s
     room_needed = max(0, dice_count(me) + taking - me["capacity"])
     require(len(returned) <= room_needed, "dice.kali_limit", "return_not_needed", needed=room_needed)
     for die in returned:
-        require(
-            die["value"] in me["dice"][die["color"]],
-            "dice.own",
-            "die_not_owned",
-            color={"key": f"rajas.color.{die['color']}"},
-            value=die["value"],
-        )
-        me["dice"][die["color"]].remove(die["value"])
+        _take_off_kali(me, die["color"], die["value"])
         data["supply"][die["color"]] += 1
 
 
