@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.reading import DiceReading, Die
 from vision.settling import Settler
-from vision.sources import SequenceSource
+from vision.sources import ManualClock, SequenceSource
 
 Scene = tuple[np.ndarray, list[Die], bool]
 Reader = Callable[[np.ndarray, list[Die]], DiceReading]
@@ -130,7 +130,7 @@ def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -
 
 def camera_of(frames: list[Scene], fps: float) -> SequenceSource:
     """The frames delivered as a camera at `fps` would, on a virtual clock (as fast as the machine allows)."""
-    clock = VirtualClock()
+    clock = ManualClock()
     return SequenceSource(
         [f[0] for f in frames],
         kind="synthetic",
@@ -156,19 +156,6 @@ def attribute_events(
             position, settled_at, spent_ms = mine[0]
             roll.event_frame = position
             roll.latency_ms = (settled_at - stamps[roll.first_still]) * 1000 + spent_ms
-
-
-class VirtualClock:
-    """A clock that jumps instead of sleeping: the replay keeps its pace in time stamps, not in wall time."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def percentile(values: list[float], share: float) -> float:

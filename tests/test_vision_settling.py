@@ -12,7 +12,7 @@ import pytest
 
 from vision.reading import DiceReading, Die
 from vision.settling import RollSettled, Settler, match_dice
-from vision.sources import Frame, ReplaySource
+from vision.sources import Frame, ManualClock, ReplaySource
 
 WIDTH, HEIGHT, SIDE, FPS = 320, 240, 28, 10.0
 COLOURS = {"blue": (200, 90, 30), "orange": (30, 140, 240), "green": (60, 170, 40), "violet": (160, 50, 120)}
@@ -220,7 +220,7 @@ def test_replay_that_ends_settles_once_per_still_scene(tmp_path: Path) -> None:
         frame, reading = table.shot(roll)
         cv2.imwrite(str(tmp_path / f"demo_{number}.png"), frame.image)
         truth.append(reading)
-    clock = _FakeClock()
+    clock = ManualClock()
     source = ReplaySource(tmp_path, stills_per_second=2, camera_fps=10, loop=False, clock=clock, sleep=clock.sleep)
     settler = Settler()
     events = []
@@ -254,17 +254,6 @@ def test_match_dice_refuses_different_counts_or_far_places() -> None:
 def test_impossible_settings_are_refused(kwargs: dict[str, float]) -> None:
     with pytest.raises(ValueError):
         Settler(**kwargs)  # type: ignore[arg-type]
-
-
-class _FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def test_flickering_reading_does_not_settle_until_it_agrees() -> None:

@@ -16,26 +16,12 @@ from vision.sources import (
     FolderSource,
     Frame,
     FrameSource,
+    ManualClock,
     RecordingError,
     ReplaySource,
     SourceSpecError,
     open_source,
 )
-
-
-class FakeClock:
-    """A monotonic clock that only moves when told (sleep advances it)."""
-
-    def __init__(self, now: float = 100.0) -> None:
-        self.now = now
-        self.sleeps: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
 
 
 def still(shade: int, size: tuple[int, int] = (64, 48)) -> np.ndarray:
@@ -137,7 +123,7 @@ def test_size_resizes_stills(tmp_path: Path) -> None:
 
 def test_replay_of_plain_folder_holds_each_still_like_a_camera(tmp_path: Path) -> None:
     write_stills(tmp_path, ["a.png", "b.png"], [10, 20])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = ReplaySource(tmp_path, stills_per_second=2, camera_fps=10, loop=False, clock=clock, sleep=clock.sleep)
     frames = list(iter(source.read, None))
     assert [shade_of(f) for f in frames] == [10] * 5 + [20] * 5
@@ -148,7 +134,7 @@ def test_replay_of_plain_folder_holds_each_still_like_a_camera(tmp_path: Path) -
 
 def test_open_source_fps_is_the_camera_rate_of_a_plain_folder_replay(tmp_path: Path) -> None:
     write_stills(tmp_path, ["a.png", "b.png"], [10, 20])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = open_source(f"replay:{tmp_path}", fps=20, loop=False, clock=clock, sleep=clock.sleep)
     frames = list(iter(source.read, None))
     assert [shade_of(f) for f in frames] == [10] * 10 + [20] * 10  # each still in view 0.5 s, seen at 20 fps
@@ -156,7 +142,7 @@ def test_open_source_fps_is_the_camera_rate_of_a_plain_folder_replay(tmp_path: P
 
 def test_replay_of_recording_follows_recorded_offsets(tmp_path: Path) -> None:
     write_recording(tmp_path, [10, 20, 30], [0.0, 0.1, 0.35])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = open_source(f"replay:{tmp_path}", loop=False, clock=clock, sleep=clock.sleep)
     assert source.kind == "replay" and "test session" in source.description
     start = clock.now
@@ -168,7 +154,7 @@ def test_replay_of_recording_follows_recorded_offsets(tmp_path: Path) -> None:
 
 def test_replay_loops_back_to_the_start(tmp_path: Path) -> None:
     write_recording(tmp_path, [10, 20], [0.0, 0.2])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = ReplaySource(tmp_path, clock=clock, sleep=clock.sleep)
     shades = [shade_of(f) for f in (source.read() for _ in range(5)) if f]
     assert shades == [10, 20, 10, 20, 10]
@@ -177,7 +163,7 @@ def test_replay_loops_back_to_the_start(tmp_path: Path) -> None:
 
 def test_slow_reader_skips_to_the_latest_recorded_frame(tmp_path: Path) -> None:
     write_recording(tmp_path, [10, 20, 30, 40], [0.0, 0.1, 0.2, 0.3])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = ReplaySource(tmp_path, loop=False, clock=clock, sleep=clock.sleep)
     first = source.read()
     clock.now += 0.25  # the reader was busy for 250 ms
@@ -188,7 +174,7 @@ def test_slow_reader_skips_to_the_latest_recorded_frame(tmp_path: Path) -> None:
 
 def test_replay_waits_at_most_max_wait_then_returns_none(tmp_path: Path) -> None:
     write_recording(tmp_path, [10, 20], [0.0, 2.0])
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = ReplaySource(tmp_path, clock=clock, sleep=clock.sleep)
     assert source.read() is not None
     assert source.read() is None  # 2 s away: slept only max_wait (0.5 s)
@@ -246,7 +232,7 @@ def test_mock_source_announces_itself_once(tmp_path: Path, caplog: pytest.LogCap
 
 def test_synthetic_source_renders_a_sequence() -> None:
     pytest.importorskip("vision.synthetic")
-    clock = FakeClock()
+    clock = ManualClock(100.0)
     source = open_source("synthetic:3", loop=False, clock=clock, sleep=clock.sleep)
     frames = list(iter(source.read, None))
     assert source.kind == "synthetic" and source.is_mock

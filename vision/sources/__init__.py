@@ -1,6 +1,7 @@
 """Camera sources behind one interface: live cameras (picamera2, webcam), folders, replays, synthetic scenes."""
 
 from vision.errors import RecordingError, SourceSpecError
+from vision.sources.base import ManualClock
 from vision.sources.frame import Frame, FrameSource, SourceStatus
 from vision.sources.live import Capture, LiveSource
 from vision.sources.sequence import SequenceSource
@@ -14,6 +15,7 @@ __all__ = [
     "Frame",
     "FrameSource",
     "LiveSource",
+    "ManualClock",
     "RecordingError",
     "ReplaySource",
     "SequenceSource",

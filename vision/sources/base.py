@@ -16,6 +16,26 @@ Clock = Callable[[], float]
 Sleep = Callable[[float], None]
 
 
+class ManualClock:
+    """A clock that jumps instead of sleeping: a replay keeps its pace in time stamps, not in wall time.
+
+    Pass it as both `clock` and `sleep` (its `sleep` method) to run a source as fast as the machine allows
+    (benchmarks, tests). `sleeps` records every wait asked for.
+    """
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+        self.sleeps: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        """Move the clock forward instead of waiting."""
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
 class SourceBase:
     """Keeps the status of a source; subclasses implement _next_frame() and _release()."""
 
