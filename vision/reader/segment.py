@@ -174,9 +174,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     if pips is None or pips[0] < min_side:
         return fallback
     from_pips, centres = pips
-    if from_squares is not None and from_pips / 1.6 <= from_squares:
-        near = np.log(1.6)
-        alike = [o for o, side in zip(outlines, squares, strict=True) if abs(np.log(side / from_squares)) <= near]
+    if from_squares is not None and from_pips / ALIKE <= from_squares:
+        alike = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, from_squares]))[0, 1]]
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
             return from_squares  # a die alone in the picture, or dice that agree with their pips
     return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
@@ -206,7 +205,7 @@ def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, l
     # Pips come in groups of alike size; of the groups of three or more, the one covering most area wins
     # (specks of texture or noise are many, but small).
     sizes = np.array([k.size for k in best])
-    alike = np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(1.6)
+    alike = _alike(sizes)
     cover = np.where(alike.sum(axis=1) >= 3, (alike * sizes[None, :] ** 2).sum(axis=1), 0.0)
     if not cover.max() > 0:
         return None
@@ -228,11 +227,20 @@ def _pip_detector(colour: int) -> cv2.SimpleBlobDetector:
     return cv2.SimpleBlobDetector.create(params)
 
 
+ALIKE = 1.6
+"""Two sizes are alike (the same kind of die, or of pip) when neither is more than this times the other."""
+
+
+def _alike(sizes: np.ndarray) -> np.ndarray:
+    """Which pairs of sizes are alike (a square boolean matrix)."""
+    return np.asarray(np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(ALIKE))
+
+
 def _commonest_size(sides: np.ndarray) -> tuple[float, int]:
-    """The median of the largest group of alike sizes (within a factor 1.6; a tie goes to the larger sizes),
+    """The median of the largest group of alike sizes (within a factor ALIKE; a tie goes to the larger sizes),
     and how many are in it. Specks of noise or one square box then do not drag the estimate from the dice.
     """
-    alike = np.abs(np.log(sides[:, None] / sides[None, :])) <= np.log(1.6)
+    alike = _alike(sides)
     counts = alike.sum(axis=1)
     best = max(range(len(sides)), key=lambda i: (counts[i], sides[i]))
     return float(np.median(sides[alike[best]])), int(counts[best])
