@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import struct
 import subprocess
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from flask.typing import ResponseReturnValue
 from companion.events.store import EventStore
 from companion.service import Companion
 from companion.web import create_app
-from companion.web.server import make_server
+from companion.web.server import make_server, serve_in_thread
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(
@@ -41,8 +40,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     # Short stream lifetimes let Chromium's virtual clock run: it stands still while a request is open.
     app = create_app({"STREAM_MAX_SECONDS": 0.4, "HEARTBEAT_SECONDS": 0.2}, service)
     server = make_server(app, port=0, threads=6)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    stop = serve_in_thread(server)
     served = Served(f"http://127.0.0.1:{server.effective_port}", service, app)
 
     @app.before_request
@@ -51,8 +49,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
             served.last_event_ids.append(request.headers["Last-Event-ID"])
 
     yield served
-    server.close()
-    server.task_dispatcher.shutdown(timeout=5)
+    stop()
     service.close()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
 from companion.web import create_app
-from companion.web.server import make_server
+from companion.web.server import make_server, serve_in_thread
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -27,10 +26,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Companion]]:
     service = Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path)
     app = create_app({"STREAM_MAX_SECONDS": 0.4, "HEARTBEAT_SECONDS": 0.2}, service)
     server = make_server(app, port=0, threads=6)
-    threading.Thread(target=server.run, daemon=True).start()
+    stop = serve_in_thread(server)
     yield f"http://127.0.0.1:{server.effective_port}", service
-    server.close()
-    server.task_dispatcher.shutdown(timeout=5)
+    stop()
     service.close()
 
 

@@ -11,9 +11,12 @@ newest data when they resume, so memory does not grow.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 from companion.web.context import SLOTS
@@ -49,3 +52,20 @@ def serve(app: Flask, host: str = "127.0.0.1", port: int = 8321, threads: int = 
         server.run()
     finally:
         server.close()
+
+
+def serve_in_thread(server: Any, timeout: float = 5.0) -> Callable[[], None]:
+    """Run a made server on a daemon thread; returns the function that stops it and waits for it.
+
+    The sockets are closed by the server's own loop (through its trigger): closed from another thread, they
+    could vanish under the loop's select() and end the thread on "bad file descriptor".
+    """
+    thread = threading.Thread(target=server.run, daemon=True, name="waitress")
+    thread.start()
+
+    def stop() -> None:
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        thread.join(timeout)
+        server.task_dispatcher.shutdown(timeout=timeout)
+
+    return stop
