@@ -1,6 +1,7 @@
 """Scenes the first reader got wrong: lamp reflections, grey dice as dark as the wood, clumps with no lone die,
-dark dice on a dark felt. Drawn with OpenCV (tests/dice_drawing.py). Each failed before its fix, except the
-reflection beside the pips, which checks that the fix for reflections leaves real pips alone."""
+dark dice on a dark felt, a die's shadow on the wood. Drawn with OpenCV (tests/dice_drawing.py). Each failed
+before its fix, except the reflection beside the pips, which checks that the fix for reflections leaves real
+pips alone."""
 
 from __future__ import annotations
 
@@ -66,3 +67,28 @@ def test_dark_dice_on_a_dark_felt_are_found_whole() -> None:
         draw_die(image, (160 + 160 * i, 240), 70, 10 * i, value, "dark violet")
     reading = read_dice(image)
     assert sorted(d.value for d in reading.dice) == [2, 4, 5]
+
+
+def _cast_shadow(image: np.ndarray, box: tuple[int, int, int, int], reach: int) -> None:
+    """The shadow of a die lit low from the upper left: the table darkened, keeping its colour."""
+    x0, y0, x1, y1 = box
+    shade = np.zeros(image.shape[:2], np.uint8)
+    cv2.rectangle(shade, (x0 + reach, y0 + reach), (x1 + reach, y1 + reach), 255, -1)
+    cv2.fillConvexPoly(shade, np.array([[x1, y0], [x1 + reach, y0 + reach], [x0 + reach, y1 + reach], [x0, y1]]), 255)
+    dark = (image * 0.45).astype(np.uint8)
+    image[shade > 0] = dark[shade > 0]
+
+
+def test_the_shadow_a_die_casts_on_the_wood_is_not_taken_for_part_of_it() -> None:
+    image = table(colour=(70, 125, 175), seed=5)  # a light pine desk
+    places = [((150, 140), 3), ((420, 150), 5), ((260, 330), 6)]
+    boxes = {}
+    for centre, value in places:
+        x0, y0, x1, y1 = (round(c + s * 27) for c, s in zip(centre * 2, (-1, -1, 1, 1), strict=True))
+        _cast_shadow(image, (x0, y0, x1, y1), 40)
+        boxes[value] = draw_die(image, centre, 54, 0, value, "white")
+    reading = read_dice(image)
+    assert sorted(d.value for d in reading.dice) == [3, 5, 6]
+    for die in reading.dice:
+        truth = boxes[die.value or 0]
+        assert max(abs(a - b) for a, b in zip(die.bbox, truth, strict=True)) <= 6, (die.bbox, truth)

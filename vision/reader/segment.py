@@ -60,29 +60,49 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
 
     A pixel is table when it is near one table colour both in Lab and in chromaticity (a*, b* divided by
     lightness): a shadow on the table keeps the table's chromaticity, while a grey or white die in shade,
-    as dark as the wood around it, has none of the wood's hue. The level is Otsu's, kept between 22 and 35 so
-    that one large object (a hand) does not raise it above darker dice; squares that stand out only faintly
-    are added (see `_faint_squares`).
+    as dark as the wood around it, has none of the wood's hue. On a coloured table, being darker than it
+    hardly counts (see SHADOW_RELIEF). The level is Otsu's, kept between 22 and 35 so that one large
+    object (a hand) does not raise it above darker dice; squares that stand out only faintly are added
+    (see `_faint_squares`).
     """
-    # City-block distance, lightness weighted less: it varies more across a table than colour does. The map is
-    # scaled by 0.8 into uint8 as it is built (every step is an 8-bit OpenCV call: this runs on every frame).
-    weights = np.array([[0.6 * 0.8, 0.8, 0.8]], np.float32)
     chromaticity = _chromaticity(lab)
+    lightness = np.ascontiguousarray(lab[:, :, 0])
     distance: np.ndarray | None = None
     for centre in np.clip(np.round(centres), 0, 255):
-        l_c, a_c, b_c = (float(v) for v in centre)
-        one = cv2.transform(cv2.absdiff(lab, (l_c, a_c, b_c, 0.0)), weights)  # type: ignore[call-overload]
-        own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
-        hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
-        gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
-        one = cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32)))
+        one = _distance_to(lab, lightness, chromaticity, centre)
         distance = one if distance is None else cv2.min(distance, one)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
-    distance_map = distance
-    level, _ = cv2.threshold(distance_map, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = _cleaned(distance_map, min(max(level, 22.0), 35.0))
-    return mask | _faint_squares(distance_map, mask)
+    level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = _cleaned(distance, min(max(level, 22.0), 35.0))
+    return mask | _faint_squares(distance, mask)
+
+
+SHADOW_CHROMA = 8.0
+"""Chromaticity (sum of both channels' distance from neutral) from which a table colour is 'coloured'."""
+SHADOW_RELIEF = 0.85
+"""Share of the lightness distance forgiven to pixels darker than a coloured table: its shadows keep its
+chromaticity, which the chromaticity distance checks. On a grey or white table a shadow and a dark die
+differ only in lightness, so there it all counts."""
+
+
+def _distance_to(lab: np.ndarray, lightness: np.ndarray, chromaticity: np.ndarray, centre: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from one table colour, in 8 bits (scaled by 0.8 as it is built).
+
+    City-block distance in Lab, lightness weighted less since it varies more across a table than colour
+    does, and at least the distance in chromaticity. Every step is an 8-bit OpenCV call: this runs on every
+    frame.
+    """
+    l_c, a_c, b_c = (float(v) for v in centre)
+    weight = 0.6 * 0.8
+    one = cv2.transform(cv2.absdiff(lab, (l_c, a_c, b_c, 0.0)), np.array([[weight, 0.8, 0.8]], np.float32))  # type: ignore[call-overload]
+    own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
+    if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= SHADOW_CHROMA:
+        darker = cv2.subtract(np.full(lightness.shape, l_c, np.uint8), lightness)
+        one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * SHADOW_RELIEF))
+    hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
+    gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
+    return np.asarray(cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32))), np.uint8)
 
 
 FAINT_LEVEL = 18.0
