@@ -92,3 +92,15 @@ def test_the_shadow_a_die_casts_on_the_wood_is_not_taken_for_part_of_it() -> Non
     for die in reading.dice:
         truth = boxes[die.value or 0]
         assert max(abs(a - b) for a, b in zip(die.bbox, truth, strict=True)) <= 6, (die.bbox, truth)
+
+
+def test_a_row_of_dice_nearer_the_camera_than_the_others_is_cut_at_its_own_size() -> None:
+    image = table(colour=(60, 100, 150), seed=7)
+    for i, value in enumerate((2, 3, 5, 6)):
+        draw_die(image, (330 + 80 * i, 90), 48, 10 * i, value, "white")  # far from the camera: small
+    row = (4, 6, 1)
+    for i, value in enumerate(row):
+        draw_die(image, (120, 170 + 72 * i), 72, 0, value, "white")  # near the camera, side by side
+    reading = read_dice(image)
+    near = sorted((d.center[1], d.value) for d in reading.dice if d.center[0] < 250)
+    assert [value for _, value in near] == list(row)

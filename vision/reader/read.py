@@ -82,17 +82,43 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
 def _read_candidate(
     image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, calibration: Calibration
 ) -> list[Die]:
-    """The blob read every way (whole, and each way of cutting it); the surest dice win where readings overlap."""
-    readings = [_read_region(image, candidate.whole, scale, side, calibration)] if candidate.whole else []
-    for cut in candidate.partitions:
-        readings.extend(_read_region(image, part, scale, side, calibration, is_piece=True) for part in cut)
-    return _surest_apart([d for d in readings if d], 0.6)
+    """The blob read whole and as each way of cutting it; the surest dice win where readings overlap.
+
+    The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
+    2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
+    throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
+    """
+    whole = _read_region(image, candidate.whole, scale, side, calibration) if candidate.whole else None
+    ways = candidate.partitions + candidate.grids
+    cuts = sorted(([_read_piece(image, part, scale, side, calibration) for part in cut] for cut in ways), key=_sureness)
+    best = [d for d in [whole, *(cuts.pop() if cuts else [])] if d is not None]
+    others = [d for cut in cuts for d in cut if d is not None]
+    return _apart(_by_sureness(best) + _by_sureness(others), 0.6)
+
+
+def _read_piece(
+    image: np.ndarray, part: segment.Region, scale: float, side: float, calibration: Calibration
+) -> Die | None:
+    return _read_region(image, part, scale, side, calibration, is_piece=True)
+
+
+def _sureness(dice: list[Die | None]) -> float:
+    """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0."""
+    return sum(d.confidence for d in dice if d is not None and d.value is not None) / max(len(dice), 1)
 
 
 def _surest_apart(dice: list[Die], share: float) -> list[Die]:
     """The surest dice first; a die is left out when its centre lies within `share` of a kept die's size from
     that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways)."""
-    ordered = sorted(dice, key=lambda d: (d.value is not None, d.confidence), reverse=True)
+    return _apart(_by_sureness(dice), share)
+
+
+def _by_sureness(dice: list[Die]) -> list[Die]:
+    return sorted(dice, key=lambda d: (d.value is not None, d.confidence), reverse=True)
+
+
+def _apart(ordered: list[Die], share: float) -> list[Die]:
+    """The dice in the given order, each left out when it lies on one kept before it (see _surest_apart)."""
     kept: list[Die] = []
     for die in ordered:
         if all(_distance(die, k) > share * max(k.bbox[2] - k.bbox[0], k.bbox[3] - k.bbox[1], 1) for k in kept):

@@ -272,6 +272,8 @@ class Candidate:
 
     whole: Region | None
     partitions: tuple[tuple[Region, ...], ...]
+    grids: tuple[tuple[Region, ...], ...] = ()
+    """Cuts along grids of different die sizes, of which only the one that reads best is to be kept."""
 
 
 def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
@@ -288,9 +290,19 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
         if whole is not None and area <= 1.7 * side * side:
             candidates.append(Candidate(whole, ()))
             continue
-        cuts = (_grid(contour, side, w, h), _watershed(mask, contour, side, w, h, image))
-        candidates.append(Candidate(whole, tuple(cut for cut in cuts if cut)))
+        grids = tuple(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
+        cut = _watershed(mask, contour, side, w, h, image)
+        candidates.append(Candidate(whole, (cut,) if cut else (), grids))
     return candidates
+
+
+def _grid_sizes(contour: np.ndarray, side: float) -> list[float]:
+    """The die sizes to cut a clump at: the picture's usual one, and the clump's own width when it is a row of
+    dice (it fills its box) nearer to the camera (larger) or farther (smaller) than most."""
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    own = min(rw, rh)
+    is_row = cv2.contourArea(contour) >= 0.8 * rw * rh
+    return [side, own] if is_row and (1.2 <= own / side <= ALIKE or 1 / ALIKE <= own / side <= 1 / 1.2) else [side]
 
 
 def _grid(contour: np.ndarray, side: float, w: int, h: int) -> tuple[Region, ...]:
