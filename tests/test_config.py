@@ -9,6 +9,7 @@ import pytest
 from companion.cli import main
 from companion.config import load_config
 from companion.errors import ConfigError
+from companion.web.app import settings_from
 
 
 def test_defaults_bind_to_loopback_and_say_where_they_come_from() -> None:
@@ -38,6 +39,9 @@ def test_file_then_env_then_flags_override_in_that_order(tmp_path: Path) -> None
         ('[server]\nport = "80"\n', ["server.port", "'80'", "int"]),
         ('[server]\nlanguage = "de"\n', ["server.language", "'de'", "'fr'"]),
         ('[camera]\nsource = "kinect:0"\n', ["camera.source", "kinect:0", "webcam:N"]),
+        ('[server]\ntrusted_origins = "https://dice.example"\n', ["server.trusted_origins", "list"]),
+        ('[server]\ntrusted_origins = ["dice.example"]\n', ["server.trusted_origins", "'dice.example'", "https://"]),
+        ('[server]\ntrusted_origins = ["https://dice.example/play"]\n', ["server.trusted_origins", "no path"]),
         ("[server\n", ["not valid TOML"]),
     ],
 )
@@ -48,6 +52,22 @@ def test_a_wrong_key_or_value_is_named(tmp_path: Path, text: str, names: list[st
         load_config(path, env={})
     for name in names:
         assert name in str(caught.value)
+
+
+def test_trusted_origins_from_the_file_or_the_environment(tmp_path: Path) -> None:
+    both = ["https://dice.example", "http://pi.local:8321"]
+    assert load_config(env={}).get("server", "trusted_origins") == []
+    path = tmp_path / "c.toml"
+    path.write_text('[server]\ntrusted_origins = ["https://dice.example", "http://pi.local:8321"]\n')
+    assert load_config(path, env={}).get("server", "trusted_origins") == both
+    for raw in ("https://dice.example, http://pi.local:8321", '["https://dice.example", "http://pi.local:8321"]'):
+        config = load_config(env={"COMPANION_SERVER__TRUSTED_ORIGINS": raw})
+        assert config.get("server", "trusted_origins") == both
+        assert settings_from(config)["TRUSTED_ORIGINS"] == both
+    with pytest.raises(ConfigError, match="COMPANION_SERVER__TRUSTED_ORIGINS.*'pi.local'"):
+        load_config(env={"COMPANION_SERVER__TRUSTED_ORIGINS": "pi.local"})
+    with pytest.raises(ConfigError, match="server.trusted_origins.*inline TOML array"):
+        load_config(env={"COMPANION_SERVER__TRUSTED_ORIGINS": '["https://dice.example"'})
 
 
 def test_a_wrong_environment_value_is_named() -> None:

@@ -114,6 +114,8 @@ def _parse_text(section: str, key: str, raw: str) -> Any:
             return tomllib.loads(f"v = {raw}")["v"]
         except tomllib.TOMLDecodeError:
             raise ConfigError(f"{section}.{key} = {raw!r} (from {origin}) is not an inline TOML table") from None
+    if spec.type is list:
+        return _parse_list(section, key, raw, origin)
     if spec.type in (int, float):
         try:
             return spec.type(raw)
@@ -122,6 +124,17 @@ def _parse_text(section: str, key: str, raw: str) -> Any:
                 f"{section}.{key} = {raw!r} (from {origin}) is not allowed: expected {spec.allowed()}"
             ) from None
     return raw
+
+
+def _parse_list(section: str, key: str, raw: str, origin: str) -> list[Any]:
+    """An inline TOML array (`["a", "b"]`), or plain words separated by commas (`a, b`)."""
+    if not raw.strip().startswith("["):
+        return [word.strip() for word in raw.split(",") if word.strip()]
+    try:
+        found: list[Any] = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        raise ConfigError(f"{section}.{key} = {raw!r} (from {origin}) is not an inline TOML array") from None
+    return found
 
 
 def _spec(section: str, key: str, origin: str) -> Key:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.origins import EXAMPLE, canonical_origin
+
 
 @dataclass(frozen=True)
 class Key:
@@ -42,12 +44,26 @@ def _camera(value: Any) -> str | None:
     return None if head in kinds else "auto, off, picamera2[:N], webcam:N, folder:DIR, replay:DIR or synthetic:SEED"
 
 
+def _origins(value: Any) -> str | None:
+    for item in value:
+        if not isinstance(item, str):
+            return f"a list of origins such as {EXAMPLE}; {item!r} is not text"
+        try:
+            canonical_origin(item)
+        except ValueError as exc:
+            return f"a list of origins such as {EXAMPLE}; {exc}"
+    return None
+
+
 SCHEMA: dict[str, dict[str, Key]] = {
     "server": {
         "host": Key(str, "127.0.0.1", "address to listen on; 0.0.0.0 to serve the whole LAN"),
         "port": Key(int, 8321, "TCP port of the dashboard", check=_port),
         "language": Key(str, "auto", "language of the pages", choices=("auto", "en", "fr")),
         "threads": Key(int, 16, "worker threads of the web server (each open live page holds one)", check=_atleast4),
+        "trusted_origins": Key(
+            list, [], "other origins whose pages may send changes (a reverse proxy, another name)", check=_origins
+        ),
     },
     "data": {
         "dir": Key(str, "", "where games and calibrations are kept; empty = $XDG_DATA_HOME/companion"),

@@ -10,7 +10,7 @@ from flask import Flask
 
 from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import dice, formats, language, rajas
+from companion.web import cross_origin, dice, formats, language, rajas
 from companion.web.api import api
 from companion.web.calibrate import calibrate
 from companion.web.context import SERVICE, SLOTS
@@ -29,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "CAMERA_FPS": 8.0,  # most frames per second sent on /stream/camera.mjpg
     "CAMERA_KEEPALIVE_SECONDS": 5.0,  # resend the last frame this often when the camera is idle
     "MAX_STREAMS": 6,  # open streams at once; keep it below the server's threads (see server.py)
+    "TRUSTED_ORIGINS": (),  # server.trusted_origins: other origins whose pages may send changes (cross_origin.py)
     "JSON_SORT_KEYS": False,
 }
 
@@ -45,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None, services: Companion | No
     app.extensions[SERVICE] = services
     app.extensions[SLOTS] = StreamSlots(int(app.config["MAX_STREAMS"]))
     app.before_request(language.choose_locale)
+    cross_origin.install(app)  # after the language hook: a refusal is shown in the reader's language
     app.after_request(language.remember_locale)
     _register_template_helpers(app)
     register_error_handlers(app)
@@ -82,4 +84,8 @@ def _register_blueprints(app: Flask) -> None:
 def settings_from(config: Any) -> dict[str, Any]:
     """Web settings from the service configuration (companion.config.loader.Config)."""
     threads = int(config.get("server", "threads"))
-    return {"LANGUAGE": config.get("server", "language"), "MAX_STREAMS": max(1, threads - 2)}
+    return {
+        "LANGUAGE": config.get("server", "language"),
+        "MAX_STREAMS": max(1, threads - 2),
+        "TRUSTED_ORIGINS": list(config.get("server", "trusted_origins")),
+    }

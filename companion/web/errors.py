@@ -1,10 +1,11 @@
 """The one error helper of the web layer: every API error has the same JSON shape and a stable code.
 
 Shape: {"error": {"code": "...", "message": "...", "details": {...}}}.
-Statuses: 400 malformed, 404 not found, 409 conflict (the request does not fit the game's state: nothing to
-undo, a correction that would break a later move), 422 a rule refusal (the move is well formed and understood
-but the rules forbid it now, or cannot decide it yet; `details.verdict` carries the verdict), 500 store,
-503 too many open streams. A 422 rather than a 409 keeps "the rules say no" apart from "the state moved on".
+Statuses: 400 malformed, 403 a change sent by another site's page (cross_site_request), 404 not found,
+409 conflict (the request does not fit the game's state: nothing to undo, a correction that would break a later
+move), 422 a rule refusal (the move is well formed and understood but the rules forbid it now, or cannot decide
+it yet; `details.verdict` carries the verdict), 500 store, 503 too many open streams. A 422 rather than a 409
+keeps "the rules say no" apart from "the state moved on".
 """
 
 from __future__ import annotations
@@ -43,6 +44,13 @@ class TooManyStreams(WebError, ConnectionRefusedError):
 
     code = "too_many_streams"
     status = 503
+
+
+class CrossSiteRequest(WebError, PermissionError):
+    """A request that would change something, sent by a page of another site (see companion.web.cross_origin)."""
+
+    code = "cross_site_request"
+    status = 403
 
 
 class NoCamera(WebError, LookupError):

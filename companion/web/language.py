@@ -35,6 +35,7 @@ JS_KEYS = (
     "error.not_found",
     "error.store_error",
     "error.too_many_streams",
+    "error.cross_site_request",
     "error.network",
     "error.other",
     "page.camera.no_dice",
