@@ -104,3 +104,14 @@ def test_a_row_of_dice_nearer_the_camera_than_the_others_is_cut_at_its_own_size(
     reading = read_dice(image)
     near = sorted((d.center[1], d.value) for d in reading.dice if d.center[0] < 250)
     assert [value for _, value in near] == list(row)
+
+
+def test_dice_in_a_tray_whose_rim_rings_the_floor_are_found() -> None:
+    image = table(colour=(70, 125, 175), seed=11)  # the desk round the tray
+    cv2.rectangle(image, (50, 40), (590, 440), (40, 30, 90), -1)  # the tray's floor, a dark red felt
+    cv2.rectangle(image, (50, 40), (590, 440), (120, 110, 210), 24)  # its rim, all round it
+    values = (1, 2, 3, 4, 5, 6)
+    for i, value in enumerate(values):
+        draw_die(image, (150 + 170 * (i % 3), 160 + 160 * (i // 3)), 50, 20 * i, value, "violet")
+    reading = read_dice(image)
+    assert sorted(d.value or 0 for d in reading.dice) == list(values)  # 0: found, not read

@@ -67,15 +67,34 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """
     chromaticity = _chromaticity(lab)
     lightness = np.ascontiguousarray(lab[:, :, 0])
+    distance = _table_distance(lab, lightness, chromaticity, centres)
+    if distance is None:
+        return np.zeros(lab.shape[:2], np.uint8)
+    unfilled = _cleaned(distance, _level(distance), fill=False)
+    rings = _ring_colours(lab, unfilled)
+    rim = None if rings is None else _table_distance(lab, lightness, chromaticity, rings)
+    if rim is not None:  # a tray's rim: its colour is table too, or the whole floor inside it would be filled
+        distance = cv2.min(distance, rim)
+        unfilled = _cleaned(distance, _level(distance), fill=False)
+    mask = fill_holes(unfilled)
+    return mask | _faint_squares(distance, mask)
+
+
+def _table_distance(
+    lab: np.ndarray, lightness: np.ndarray, chromaticity: np.ndarray, centres: np.ndarray
+) -> np.ndarray | None:
+    """Each pixel's distance from the nearest table colour (None without table colours)."""
     distance: np.ndarray | None = None
     for centre in np.clip(np.round(centres), 0, 255):
         one = _distance_to(lab, lightness, chromaticity, centre)
         distance = one if distance is None else cv2.min(distance, one)
-    if distance is None:
-        return np.zeros(lab.shape[:2], np.uint8)
+    return distance
+
+
+def _level(distance: np.ndarray) -> float:
+    """Otsu's level on the distance map, kept between 22 and 35."""
     level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = _cleaned(distance, min(max(level, 22.0), 35.0))
-    return mask | _faint_squares(distance, mask)
+    return min(max(level, 22.0), 35.0)
 
 
 SHADOW_CHROMA = 8.0
@@ -135,13 +154,13 @@ def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return added
 
 
-def _cleaned(distance_map: np.ndarray, level: float) -> np.ndarray:
-    """The distance map thresholded at `level`, opened, closed and with holes filled."""
+def _cleaned(distance_map: np.ndarray, level: float, fill: bool = True) -> np.ndarray:
+    """The distance map thresholded at `level`, opened, closed and (unless told not to) with holes filled."""
     _, mask = cv2.threshold(distance_map, level, 255, cv2.THRESH_BINARY)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
-    return fill_holes(mask)
+    return fill_holes(mask) if fill else mask
 
 
 CHROMA_GAIN = 2.0
@@ -164,6 +183,34 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
     return filled
+
+
+LARGEST_HOLE = 0.1
+"""Share of the picture above which a hole in the foreground is no pip: the floor of a tray inside its rim."""
+
+
+def _ring_colours(lab: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The Lab colour of each part of the foreground that rings a hole too large to be a pip (a tray's rim,
+    a frame round a board): table, not dice, though it is not at the picture's border. None if there is none.
+    """
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return None
+    # With RETR_CCOMP, a contour with a parent is a hole of that parent, an outer contour.
+    limit = LARGEST_HOLE * mask.size
+    rings = {
+        int(link[3])
+        for c, link in zip(contours, hierarchy[0], strict=True)
+        if link[3] >= 0 and cv2.contourArea(c) >= limit
+    }
+    if not rings:
+        return None
+    _, labels = cv2.connectedComponents(mask)
+    colours = []
+    for ring in rings:
+        x, y = contours[ring][0, 0]
+        colours.append(np.median(lab[labels == labels[y, x]], axis=0))
+    return np.array(colours, np.float32)
 
 
 def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray | None = None) -> float | None:
