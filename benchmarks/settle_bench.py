@@ -1,12 +1,13 @@
-"""Benchmark of the settling loop (source -> read_dice -> Settler): frames per second and settle latency.
+"""Benchmark of the settling loop (source -> ReadGate -> read_dice -> Settler): frames/s and settle latency.
 
     cd /work/main && python -m benchmarks.settle_bench [--rolls 8] [--fps 10] [--still-seconds 0.2]
-        [--width 640 --height 480]
+        [--width 640 --height 480] [--no-gate]
 
 Scenes come from vision.synthetic.render_sequence when it exists (else simple dice drawn here); they are
 replayed through a SequenceSource as a camera at --fps would deliver them, on a virtual clock so the run
 is as fast as the machine allows. Dice come from vision.reader.read_dice when it exists, else from the
-scene's truth (then only the settler is measured, and the script says so).
+scene's truth (then only the settler is measured, and the script says so). Frames go through
+vision.gate.ReadGate, as in the service's camera worker; --no-gate reads every frame (the gate turned off).
 Latency = time of the frame that completed RollSettled - time of the first still frame of the roll,
 plus the processing time of that frame (what a live camera would add). Single-threaded OpenCV.
 """
@@ -24,6 +25,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.gate import ReadGate
 from vision.reading import DiceReading, Die
 from vision.settling import Settler
 from vision.sources import ManualClock, SequenceSource
@@ -96,36 +98,34 @@ def find_rolls(frames: list[Scene]) -> list[Roll]:
     return [Roll(i) for i in range(1, len(frames)) if frames[i - 1][2] and not frames[i][2]]
 
 
-def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float) -> dict[str, Any]:
-    """Push every frame through source -> reader -> settler; timings and per-roll latency."""
+def run(frames: list[Scene], reader: Reader, fps: float, still_seconds: float, gate: bool) -> dict[str, Any]:
+    """Push every frame through source -> gate (-> reader) -> settler; timings and per-roll latency."""
     source = camera_of(frames, fps)
-    settler = Settler(still_seconds)
+    read_ms: list[float] = []
+
+    def timed_read(image: np.ndarray) -> DiceReading:
+        t0 = time.perf_counter()
+        reading = reader(image, frames[source.position][1])
+        read_ms.append((time.perf_counter() - t0) * 1000)
+        return reading
+
+    read_gate = ReadGate(Settler(still_seconds), timed_read, is_enabled=gate)
     stamps: dict[int, float] = {}
     events: list[tuple[int, float, float]] = []  # (frame position, settled_at, ms spent on that frame)
-    read_ms, settle_ms = [], []
+    loop_ms: list[float] = []
     started = time.perf_counter()
     while (frame := source.read()) is not None:
         stamps[source.position] = frame.timestamp
         t0 = time.perf_counter()
-        reading = reader(frame.image, frames[source.position][1])
-        t1 = time.perf_counter()
-        event = settler.feed(frame, reading)
-        t2 = time.perf_counter()
-        read_ms.append((t1 - t0) * 1000)
-        settle_ms.append((t2 - t1) * 1000)
+        event = read_gate.step(frame).settled
+        loop_ms.append((time.perf_counter() - t0) * 1000)
         if event is not None:
-            events.append((source.position, event.settled_at, (t2 - t0) * 1000))
+            events.append((source.position, event.settled_at, loop_ms[-1]))
     wall = time.perf_counter() - started
     rolls = find_rolls(frames)
     attribute_events(frames, rolls, events, stamps)
-    return {
-        "frames": len(read_ms),
-        "wall": wall,
-        "read_ms": read_ms,
-        "settle_ms": settle_ms,
-        "events": len(events),
-        "rolls": rolls,
-    }
+    counts = read_gate.counts
+    return {"wall": wall, "loop_ms": loop_ms, "read_ms": read_ms, "events": len(events), "rolls": rolls, "gate": counts}
 
 
 def camera_of(frames: list[Scene], fps: float) -> SequenceSource:
@@ -164,19 +164,21 @@ def percentile(values: list[float], share: float) -> float:
 
 def report(result: dict[str, Any], frame_source: str, reader_name: str, args: argparse.Namespace) -> None:
     """Print the figures."""
-    frames, wall, rolls = result["frames"], result["wall"], result["rolls"]
-    loop_ms = [a + b for a, b in zip(result["read_ms"], result["settle_ms"], strict=True)]
+    loop_ms, wall, rolls, counts = result["loop_ms"], result["wall"], result["rolls"], result["gate"]
+    frames = len(loop_ms)
     latencies = [r.latency_ms for r in rolls if r.latency_ms is not None]
     print(f"frames: {frames} from {frame_source}, {args.width}x{args.height}, camera {args.fps:g} fps")
     print(f"reader: {reader_name}; Settler(still_seconds={args.still_seconds})")
     print(
+        f"motion gate {'off' if args.no_gate else 'on'}: {counts.read} frames read ({counts.read / frames:.0%}), "
+        f"{counts.moving} skipped in motion, {counts.reused} unchanged (reading reused)"
+    )
+    print(
         f"settling loop: {frames / wall:.1f} frames/s ({statistics.median(loop_ms):.2f} ms median, "
         f"{percentile(loop_ms, 0.95):.2f} ms p95 per frame)"
     )
-    print(
-        f"  of which settler alone: {statistics.median(result['settle_ms']):.3f} ms median, "
-        f"{percentile(result['settle_ms'], 0.95):.3f} ms p95"
-    )
+    if result["read_ms"]:
+        print(f"  of which reading, per frame read: {statistics.median(result['read_ms']):.2f} ms median")
     print(f"rolls: {len(rolls)}, settled: {sum(r.latency_ms is not None for r in rolls)}, events: {result['events']}")
     if latencies:
         print(
@@ -192,11 +194,13 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=640)
     parser.add_argument("--height", type=int, default=480)
     parser.add_argument("--still-seconds", type=float, default=0.2)
+    parser.add_argument("--no-gate", action="store_true", help="read every frame (the motion gate turned off)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     frames, frame_source = scenes(args.rolls, args.width, args.height)
     reader, reader_name = pick_reader()
-    report(run(frames, reader, args.fps, args.still_seconds), frame_source, reader_name, args)
+    result = run(frames, reader, args.fps, args.still_seconds, gate=not args.no_gate)
+    report(result, frame_source, reader_name, args)
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         zones=_zones(config),
         settle_seconds=config.get("camera", "settle_seconds"),
         fps=config.get("camera", "fps"),
+        motion_gate=config.get("camera", "motion_gate") == "on",
     )
     service.devices["camera"] = worker
     ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")

@@ -1,10 +1,10 @@
 """Rolling or settled? Turns a stream of (frame, reading) into one RollSettled per real roll.
 
 How it decides:
-- Motion: each frame is shrunk to 160 pixels wide and blurred, and compared with the previous one; the
-  share of pixels that changed is the motion. Above `motion_threshold` the dice are rolling; above
-  `hand_threshold` a hand (or anything big) is moving in view. The difference is taken per colour
-  channel, not on grey: a blue die on green felt can be almost exactly as bright as the felt.
+- Motion: each frame is shrunk to 160 pixels wide and blurred, and compared with the previous one
+  (vision.motion); the share of pixels that changed is the motion. Above `motion_threshold` the dice are
+  rolling; above `hand_threshold` a hand (or anything big) is moving in view. A frame in motion needs no
+  reading: ask needs_reading(frame) first and feed(frame, None) when it says no (vision.gate does).
 - Drift: still frames must also find every die within `position_tolerance` die sides of where it was
   when the still period began, so a slow slide that differencing misses cannot settle mid-way.
 - Stillness: still frames must also agree on the dice (matched by centre position, same values and
@@ -34,6 +34,7 @@ from typing import Any, Literal
 import cv2
 import numpy as np
 
+from vision.motion import MotionMeter
 from vision.reading import DiceReading, Die
 from vision.sources.frame import Frame
 
@@ -71,44 +72,6 @@ class RollSettled:
             still_since=float(data["still_since"]),
             frame_index=int(data["frame_index"]),
         )
-
-
-class MotionMeter:
-    """Share (0..1) of a shrunken, blurred colour frame that changed since the previous frame."""
-
-    def __init__(self, width: int = 160, pixel_threshold: int = 24) -> None:
-        self.width = width
-        self.pixel_threshold = pixel_threshold
-        self.current: np.ndarray | None = None
-        """The last frame, shrunken and blurred (kept for the still-hand check)."""
-
-    def shrink(self, image: np.ndarray) -> np.ndarray:
-        """The image as the small blurred picture motion is measured on."""
-        height = max(1, round(image.shape[0] * self.width / max(1, image.shape[1])))
-        small = cv2.resize(image, (self.width, height), interpolation=cv2.INTER_AREA)
-        return cv2.GaussianBlur(small, (5, 5), 0)
-
-    def measure(self, image: np.ndarray) -> float | None:
-        """The changed share against the previous frame; None for a first frame or a new frame size."""
-        previous, self.current = self.current, self.shrink(image)
-        if previous is None or previous.shape != self.current.shape:
-            return None
-        return self.changed_share(previous, self.current)
-
-    def changed_share(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray | None = None) -> float:
-        """Share of pixels (within mask, if given) differing by more than pixel_threshold in any channel."""
-        difference = cv2.absdiff(a, b)
-        if difference.ndim == 3:
-            difference = difference.max(axis=2)
-        changed = difference > self.pixel_threshold
-        if mask is None:
-            return float(np.count_nonzero(changed)) / changed.size
-        area = np.count_nonzero(mask)
-        return float(np.count_nonzero(changed & mask)) / area if area else 0.0
-
-    def reset(self) -> None:
-        """Forget the previous frame."""
-        self.current = None
 
 
 class Settler:
@@ -173,22 +136,43 @@ class Settler:
         self._still_frames = 0
         self._previous_timestamp: float | None = None
         self._last_motion: float | None = None
+        self._looked_at: Frame | None = None
+        self._is_at_rest = False
         self._is_hand_in_view = False
         self._is_waiting_for_clear_view = False
         self._reference: np.ndarray | None = None
         self._reference_dice: tuple[Die, ...] = ()
 
-    def feed(self, frame: Frame, reading: DiceReading) -> RollSettled | None:
-        """Take the next frame and its reading; the event when this frame completes a new roll."""
-        motion = self.motion.measure(frame.image)
+    def look(self, frame: Frame) -> float | None:
+        """The motion of this frame (measured once, however often asked); None for a first frame."""
+        if frame is not self._looked_at:
+            self._looked_at = frame
+            self._last_motion = self.motion.measure(frame.image)
+        return self._last_motion
+
+    def needs_reading(self, frame: Frame) -> bool:
+        """False for a frame in motion: its dice would be ignored, so feed(frame, None) needs no reading."""
+        motion = self.look(frame)
+        return motion is not None and motion <= self.motion_threshold
+
+    @property
+    def is_at_rest(self) -> bool:
+        """True when nothing is being decided: a roll has settled, or the table has been seen empty long enough."""
+        return self._is_at_rest
+
+    def feed(self, frame: Frame, reading: DiceReading | None) -> RollSettled | None:
+        """Take the next frame and its reading (None only when not needs_reading); the event of a new roll."""
+        motion = self.look(frame)
         previous_timestamp, self._previous_timestamp = self._previous_timestamp, frame.timestamp
-        self._last_motion = motion
         self._is_hand_in_view = motion is not None and motion > self.hand_threshold
         self._is_waiting_for_clear_view = False
         if motion is None or motion > self.motion_threshold:
             self._candidate = None
             self._phase = "rolling"
+            self._is_at_rest = False
             return None
+        if reading is None:
+            raise ValueError(f"frame {frame.index} is still: it needs its dice reading (see needs_reading)")
         self._follow(reading, frame.timestamp, previous_timestamp)
         if self._phase == "settled":
             return None
@@ -212,6 +196,7 @@ class Settler:
         """Settle the candidate if it has been still, clear and uncovered long enough."""
         candidate = self._candidate
         assert candidate is not None
+        self._is_at_rest = False
         # 10 ms of slack: frame times jitter, and 1.0 - 0.8 < 0.2 in floating point.
         still_for = frame.timestamp - self._still_since + TIME_SLACK
         if still_for < self.still_seconds or self._still_frames < self.min_still_frames:
@@ -219,6 +204,7 @@ class Settler:
             return None
         if not candidate.dice:
             self._phase = "empty"
+            self._is_at_rest = True
             self._remember_reference(candidate)
             return None
         if not candidate.is_certain and still_for < self.still_seconds + self.unclear_patience:
@@ -228,6 +214,7 @@ class Settler:
             self._is_hand_in_view = True
             return None
         self._phase = "settled"
+        self._is_at_rest = True
         self._remember_reference(candidate)
         if self.last_settled is not None and self._is_repeat(self.last_settled, candidate):
             log.debug("dice back as they were at the last roll: no new event")

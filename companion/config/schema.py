@@ -75,6 +75,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "fps": Key(float, 10.0, "frames read per second", check=_positive),
         "zones": Key(str, "", "zones file (JSON polygons); empty = <data>/zones.json if it exists"),
         "settle_seconds": Key(float, 0.2, "how long dice must lie still before a roll counts", check=_positive),
+        "motion_gate": Key(
+            str, "on", "read dice only on still, changed frames; off = read every frame", choices=("on", "off")
+        ),
     },
     "gpio": {
         "factory": Key(str, "auto", "GPIO pin factory", choices=("auto", "mock", "lgpio", "rpigpio", "native", "off")),

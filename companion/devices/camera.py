@@ -1,4 +1,4 @@
-"""The camera loop: frames from a source, dice read, rolls settled, the latest frame kept for the streams."""
+"""The camera loop: frames from a source, dice read when it matters, rolls settled, the latest frame kept."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import numpy as np
 
 from vision.annotate import annotate
 from vision.calibration import Calibration
+from vision.gate import ReadGate
 from vision.reader import read_dice
 from vision.reading import DiceReading
 from vision.settling import Settler
@@ -39,11 +40,15 @@ class CameraWorker:
         zones: Zones | None = None,
         settle_seconds: float = 0.2,
         fps: float = 10.0,
+        motion_gate: bool = True,
+        reader: Callable[[np.ndarray, Calibration | None], DiceReading] = read_dice,
     ) -> None:
         self.source = source
-        self.calibration = calibration
+        self._calibration = calibration
         self.zones = zones
+        self._reader = reader
         self.settler = Settler(still_seconds=settle_seconds)
+        self.gate = ReadGate(self.settler, self._read, is_enabled=motion_gate)
         self._on_reading = on_reading
         self._on_settled = on_settled
         self._period = 1.0 / fps
@@ -75,15 +80,29 @@ class CameraWorker:
                 log.exception("camera step failed")
             self._stop.wait(max(0.0, self._period - (time.monotonic() - started)))
 
+    @property
+    def calibration(self) -> Calibration | None:
+        """The die colours the reader uses."""
+        return self._calibration
+
+    @calibration.setter
+    def calibration(self, calibration: Calibration | None) -> None:
+        self._calibration = calibration
+        # A reading kept for an unchanged picture was made with the old colours.
+        self.gate.forget_reading()
+
+    def _read(self, image: np.ndarray) -> DiceReading:
+        """The dice of one frame, with their zones."""
+        reading = self._reader(image, self._calibration)
+        return self.zones.assign(reading) if self.zones is not None else reading
+
     def step(self) -> DiceReading | None:
-        """Read one frame if there is one, read its dice and feed the settler."""
+        """Take one frame if there is one, read its dice if the gate lets it, and feed the settler."""
         frame = self.source.read()
         if frame is None:
             return None
-        reading = read_dice(frame.image, self.calibration)
-        if self.zones is not None:
-            reading = self.zones.assign(reading)
-        settled = self.settler.feed(frame, reading)
+        gated = self.gate.step(frame)
+        reading, settled = gated.reading, gated.settled
         with self._changed:
             self._frame, self._reading = frame.image, reading
             self._version += 1
@@ -153,6 +172,8 @@ class CameraWorker:
             phase=self.settler.phase,
             reader_errors=self.errors,
             last_reader_error=self.last_error,
+            motion_gate="on" if self.gate.is_enabled else "off",
+            **self.gate.counts.to_dict(),
         )
         return data
 

@@ -1,0 +1,86 @@
+"""The camera worker's loop, stepped by hand: the read gate's counts, what the dashboard is given, one roll."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_vision_settling import FPS, ROLL_A, Table, rolling, still
+
+from companion.devices.camera import CameraWorker
+from vision.calibration import Calibration
+from vision.reading import DiceReading
+from vision.sources import ManualClock, SequenceSource
+
+
+class Recorded:
+    """A table recording played as a camera, a reader that knows its truth, and what the worker reported."""
+
+    def __init__(self, *, motion_gate: bool) -> None:
+        table = Table()
+        shots = rolling(table, ROLL_A) + still(table, ROLL_A, 14)
+        self.truth = [reading for _, reading in shots]
+        clock = ManualClock()
+        self.source = SequenceSource(
+            [frame.image for frame, _ in shots],
+            kind="replay",
+            description="a recorded roll",
+            offsets=[n / FPS for n in range(len(shots))],
+            hold=1 / FPS,
+            loop=False,
+            clock=clock,
+            sleep=clock.sleep,
+        )
+        self.reads = 0
+        self.shown: list[tuple[DiceReading, str]] = []
+        self.settled: list[DiceReading] = []
+        self.worker = CameraWorker(
+            self.source,
+            on_reading=lambda reading, phase: self.shown.append((reading, phase)),
+            on_settled=lambda reading, _frame_id: self.settled.append(reading),
+            motion_gate=motion_gate,
+            reader=self.read,
+        )
+
+    def read(self, image: np.ndarray, _calibration: Calibration | None) -> DiceReading:
+        self.reads += 1
+        return self.truth[self.source.position]
+
+    def play(self) -> None:
+        while self.source.status().state != "ended":
+            self.worker.step()
+
+
+@pytest.mark.parametrize("motion_gate", [True, False])
+def test_worker_settles_one_roll_and_says_how_many_frames_it_read(motion_gate: bool) -> None:
+    recorded = Recorded(motion_gate=motion_gate)
+    recorded.play()
+    status = recorded.worker.status()
+    frames = len(recorded.shown)
+    assert len(recorded.settled) == 1 and recorded.settled[0] == recorded.truth[-1]
+    assert status["motion_gate"] == ("on" if motion_gate else "off")
+    assert status["frames_dice_read"] == recorded.reads
+    assert status["frames_dice_read"] + status["frames_skipped_moving"] + status["frames_reused"] == frames
+    if motion_gate:
+        assert status["frames_skipped_moving"] >= 6 and status["frames_reused"] >= 8
+    else:
+        assert recorded.reads == frames
+
+
+def test_dashboard_shows_no_dice_while_rolling_then_the_roll() -> None:
+    recorded = Recorded(motion_gate=True)
+    recorded.play()
+    rolling_shown = [reading for reading, phase in recorded.shown if phase == "rolling"]
+    assert len(rolling_shown) >= 6 and all(reading.dice == () for reading in rolling_shown)
+    assert recorded.shown[-1] == (recorded.truth[-1], "settled")
+
+
+def test_new_calibration_makes_the_worker_read_an_unchanged_picture_again() -> None:
+    recorded = Recorded(motion_gate=True)
+    for _ in range(16):
+        recorded.worker.step()
+    reads = recorded.reads
+    recorded.worker.step()
+    assert recorded.reads == reads  # settled and unchanged: the reading is reused
+    recorded.worker.calibration = None
+    recorded.worker.step()
+    assert recorded.reads == reads + 1

@@ -1,0 +1,117 @@
+"""The read gate: the dice reader runs only on frames whose reading can matter to the settler.
+
+Reading the dice costs tens of milliseconds a frame (several times that on a Raspberry Pi); measuring motion
+on the settler's shrunk frames costs a fraction of one. So every frame's motion is measured first:
+- In motion (above the settler's rolling threshold): not read. The settler counts the frame as rolling and
+  would ignore its dice anyway.
+- Unchanged since the last frame that WAS read (under `unchanged_share` on the same shrunk frames) while
+  the settler is at rest (a roll settled, or the table seen empty long enough): that reading is used
+  again. Comparing with the last read frame, not the previous one, makes a slow slide add up until it
+  forces a new read. While a roll is being decided every still frame is read, as the settler's agreement
+  between frames guards against a misread or a glint only if the frames are really looked at; except a
+  frame identical to the last one read, pixel for pixel (a replayed still), which would read the same.
+- Otherwise: read.
+Turned off (`is_enabled=False`), every frame is read, as before the gate existed (for diagnosis).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+
+from vision.reading import DiceReading
+from vision.settling import RollSettled, Settler
+from vision.sources.frame import Frame
+
+Reader = Callable[[np.ndarray], DiceReading]
+How = Literal["read", "moving", "reused"]
+
+
+@dataclass(frozen=True)
+class GatedFrame:
+    """One frame through the gate: the reading to show, how it was obtained, and the roll it settled."""
+
+    reading: DiceReading
+    how: How
+    settled: RollSettled | None
+
+
+@dataclass
+class GateCounts:
+    """How many frames were read, skipped because in motion, and given the last reading again."""
+
+    read: int = 0
+    moving: int = 0
+    reused: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form for the health page."""
+        return {"frames_dice_read": self.read, "frames_skipped_moving": self.moving, "frames_reused": self.reused}
+
+
+class LastRead(NamedTuple):
+    """The last frame read (shrunk as the motion meter sees it, and whole) and its reading."""
+
+    shrunk: np.ndarray
+    image: np.ndarray
+    reading: DiceReading
+
+
+class ReadGate:
+    """Feeds a settler frame by frame, calling `read` only when the reading can matter."""
+
+    def __init__(
+        self, settler: Settler, read: Reader, *, is_enabled: bool = True, unchanged_share: float = 0.0005
+    ) -> None:
+        if not 0 <= unchanged_share <= settler.motion_threshold:
+            # Unchanged must be stricter than still, or a slide that never counts as motion could go unread.
+            raise ValueError(f"unchanged_share must be in [0, {settler.motion_threshold}], got {unchanged_share}")
+        self.settler = settler
+        self.read = read
+        self.is_enabled = is_enabled
+        self.unchanged_share = unchanged_share
+        self.counts = GateCounts()
+        self._last_read: LastRead | None = None
+        self._forgotten = 0
+
+    def step(self, frame: Frame) -> GatedFrame:
+        """Pass one frame: read it, skip it or reuse the last reading, and feed the settler."""
+        if self.is_enabled and not self.settler.needs_reading(frame):
+            self.counts.moving += 1
+            # Dice in motion have no value yet, and outlines left where they were would sit beside the dice
+            # on the live picture: the dashboard shows no dice and the "rolling" phase until they stop.
+            height, width = frame.image.shape[:2]
+            return GatedFrame(DiceReading((), width, height), "moving", self.settler.feed(frame, None))
+        if self.is_enabled and self._last_read is not None and self._is_unchanged(frame, self._last_read):
+            self.counts.reused += 1
+            reading = self._last_read.reading
+            return GatedFrame(reading, "reused", self.settler.feed(frame, reading))
+        self.counts.read += 1
+        forgotten = self._forgotten
+        reading = self.read(frame.image)
+        settled = self.settler.feed(frame, reading)
+        shrunk = self.settler.motion.current
+        # Not kept if forget_reading() was called (from another thread) during the read: it was made the old way.
+        # A copy of the image: a live source may fill the same buffer with the next frame.
+        is_kept = forgotten == self._forgotten
+        self._last_read = LastRead(shrunk, frame.image.copy(), reading) if shrunk is not None and is_kept else None
+        return GatedFrame(reading, "read", settled)
+
+    def forget_reading(self) -> None:
+        """Read the next still frame afresh (the reader changed, e.g. a new colour calibration)."""
+        self._forgotten += 1
+        self._last_read = None
+
+    def _is_unchanged(self, frame: Frame, last: LastRead) -> bool:
+        """True when this frame looks like the last frame read, closely enough for what the settler is doing."""
+        current = self.settler.motion.current
+        if current is None or current.shape != last.shrunk.shape:
+            return False
+        if self.settler.motion.changed_share(last.shrunk, current) > self.unchanged_share:
+            return False
+        # While a roll is being decided, only the very same pixels (a replayed still) may skip the reader,
+        # which would give the same reading again; any other frame is a fresh look the settler relies on.
+        return self.settler.is_at_rest or np.array_equal(frame.image, last.image)
