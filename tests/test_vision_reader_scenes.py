@@ -115,3 +115,14 @@ def test_dice_in_a_tray_whose_rim_rings_the_floor_are_found() -> None:
         draw_die(image, (150 + 170 * (i % 3), 160 + 160 * (i // 3)), 50, 20 * i, value, "violet")
     reading = read_dice(image)
     assert sorted(d.value or 0 for d in reading.dice) == list(values)  # 0: found, not read
+
+
+def test_a_die_the_colour_of_the_felt_is_found_by_its_pips() -> None:
+    image = table(colour=(170, 80, 20), seed=13)  # a felt of exactly the blue dice's colour
+    for i, value in enumerate((3, 6, 2)):
+        draw_die(image, (120 + 200 * i, 120), 56, 12 * i, value, "orange")
+    hidden = draw_die(image, (330, 340), 56, 25, 5, "blue")
+    reading = read_dice(image)
+    found = [d for d in reading.dice if d.center[1] > 250]
+    assert [d.value for d in found] == [5]
+    assert max(abs(a - b) for a, b in zip(found[0].bbox, hidden, strict=True)) <= 8

@@ -12,6 +12,7 @@ from vision.errors import UnreadableImageError
 from vision.reader import segment
 from vision.reader.colour import patch_feature
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
+from vision.reader.proposals import pip_proposals
 from vision.reader.topface import to_image, top_face_rect
 from vision.reading import DiceReading, Die
 
@@ -68,6 +69,8 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0])
     candidates = segment.split_regions(mask, side, small) if side else []
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0, calibration)]
+    if side:
+        found += _read_pips_alone(image, lab[:, :, 0], mask, side, scale, found, calibration)
     dice = _surest_apart(found, 0.55)
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
@@ -77,6 +80,23 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         if single is not None and (not dice or (single.value is not None and single.confidence > dice[0].confidence)):
             dice = [single]
     return dice
+
+
+def _read_pips_alone(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    side: float,
+    scale: float,
+    found: list[Die],
+    calibration: Calibration,
+) -> list[Die]:
+    """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: dark on the white
+    dice found, light on the coloured ones; both when no die was found."""
+    whites = sum(d.color == "white" for d in found)
+    polarities = (True, False) if not found else (2 * whites >= len(found),)
+    regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark)]
+    return [d for r in regions if (d := _read_region(image, r, scale, side, calibration, is_piece=True))]
 
 
 def _read_candidate(

@@ -264,7 +264,7 @@ def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, l
     region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
     best: list[cv2.KeyPoint] = []
     for colour in (0, 255):
-        found = [k for k in _pip_detector(colour).detect(region) if inside[int(k.pt[1]), int(k.pt[0])]]
+        found = [k for k in pip_detector(colour).detect(region) if inside[int(k.pt[1]), int(k.pt[0])]]
         if len(found) > len(best):
             best = found
     if len(best) < 3:
@@ -281,7 +281,7 @@ def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, l
     return float(np.median(sizes[group])) / PIP_SHARE, centres
 
 
-def _pip_detector(colour: int) -> cv2.SimpleBlobDetector:
+def pip_detector(colour: int) -> cv2.SimpleBlobDetector:
     """OpenCV's blob detector tuned for pips: small, round, convex spots darker (0) or lighter (255) than around."""
     params = cv2.SimpleBlobDetector.Params()
     params.filterByColor, params.blobColor = True, colour
@@ -304,13 +304,16 @@ def _alike(sizes: np.ndarray) -> np.ndarray:
 
 
 def _commonest_size(sides: np.ndarray) -> tuple[float, int]:
-    """The median of the largest group of alike sizes (within a factor ALIKE; a tie goes to the larger sizes),
-    and how many are in it. Specks of noise or one square box then do not drag the estimate from the dice.
+    """The median of the weightiest group of alike sizes (within a factor ALIKE), and how many are in it.
+
+    Each member weighs the square root of its size: between counting (where the pips of a die whose body the
+    table hides, five or six specks, would outweigh three dice) and weighing by size (where one square card
+    would outweigh two dice).
     """
     alike = _alike(sides)
-    counts = alike.sum(axis=1)
-    best = max(range(len(sides)), key=lambda i: (counts[i], sides[i]))
-    return float(np.median(sides[alike[best]])), int(counts[best])
+    weights = (alike * np.sqrt(sides)[None, :]).sum(axis=1)
+    best = max(range(len(sides)), key=lambda i: (weights[i], sides[i]))
+    return float(np.median(sides[alike[best]])), int(alike[best].sum())
 
 
 @dataclass(frozen=True)

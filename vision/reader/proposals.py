@@ -1,0 +1,83 @@
+"""Dice found by their pips alone: for a die whose body is the table's colour (a blue die on a navy felt).
+
+Such a die leaves only its pips in the foreground mask, as specks too small to be dice. Pips of the usual
+size that lie outside every die-sized blob are grouped by distance, and each group of two or more becomes a
+die-sized square to read, turned the way its pips say. A lone pip is never taken for a die: specks of
+texture or glints look the same.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.reader.segment import ALIKE, PIP_SHARE, Region, pip_detector
+
+GROUP_REACH = 0.65
+"""Two pips belong to one face when they are at most this many die sides apart (neighbours along an edge of a
+face are about 0.55 apart)."""
+LARGEST_FACE = 1.0
+"""A group of pips spread over more than this many die sides is not one face (the pips of a face span about
+0.75 of a side corner to corner): pips of two dice side by side, left alone."""
+
+
+def pip_proposals(lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool) -> list[Region]:
+    """Die-sized squares around groups of pips that no die-sized blob of the mask holds."""
+    pips = _free_pips(lightness, mask, side, is_dark_on_light)
+    h, w = mask.shape
+    regions = []
+    for group in _groups(pips, GROUP_REACH * side):
+        points = np.array(group, np.float32)
+        if len(group) < 2 or _extent(points) > LARGEST_FACE * side:
+            continue
+        cx, cy = points.mean(axis=0)
+        rect = ((float(cx), float(cy)), (side, side), _face_angle(points))
+        box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
+        x, y, bw, bh = cv2.boundingRect(box)
+        clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
+        regions.append(Region(rect, box, side * side, False, clipped))
+    return regions
+
+
+def _free_pips(
+    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool
+) -> list[tuple[float, float]]:
+    """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    is_die_sized = stats[:, cv2.CC_STAT_AREA] >= 0.15 * side * side
+    is_die_sized[0] = False  # the table
+    expected = side * PIP_SHARE
+    found = []
+    for key in pip_detector(0 if is_dark_on_light else 255).detect(lightness):
+        x, y = key.pt
+        if not expected / ALIKE <= key.size <= expected * ALIKE or is_die_sized[labels[int(y), int(x)]]:
+            continue
+        found.append((float(x), float(y)))
+    return found
+
+
+def _groups(points: list[tuple[float, float]], reach: float) -> list[list[tuple[float, float]]]:
+    """Points joined into groups: two points within `reach` of each other are in the same group."""
+    groups: list[list[tuple[float, float]]] = []
+    for point in points:
+        near = [g for g in groups if any(np.hypot(point[0] - q[0], point[1] - q[1]) <= reach for q in g)]
+        merged = [point] + [q for g in near for q in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    return groups
+
+
+def _face_angle(points: np.ndarray) -> float:
+    """The angle of the face's edges: along the pips' box for four or more, across the line of two or three
+    (the pips of a 2 or a 3 run along a diagonal)."""
+    if len(points) >= 4:
+        return float(cv2.minAreaRect(points)[2])
+    gaps = points[:, None, :] - points[None, :, :]
+    first, last = np.unravel_index(int(np.argmax(np.hypot(gaps[..., 0], gaps[..., 1]))), gaps.shape[:2])
+    dx, dy = points[last] - points[first]
+    return float(np.degrees(np.arctan2(dy, dx))) + 45.0
+
+
+def _extent(points: np.ndarray) -> float:
+    """The largest distance between two of the points."""
+    gaps = points[:, None, :] - points[None, :, :]
+    return float(np.hypot(gaps[..., 0], gaps[..., 1]).max())
