@@ -165,9 +165,14 @@ class Companion:
         self.store.set_setting("active_game", game_id)
 
     # ---- camera and buttons
-    def reading_updated(self, reading: dict[str, Any], phase: str) -> None:
-        """Called by the camera loop for every frame read."""
-        self.last_reading = {**reading, "phase": phase, "at": time.time()}
+    def reading_updated(self, reading: dict[str, Any], phase: str, *, is_waiting_for_clear_view: bool = False) -> None:
+        """Called by the camera loop for every frame, with the settler's phase and whether it awaits a clear view."""
+        self.last_reading = {
+            **reading,
+            "phase": phase,
+            "is_waiting_for_clear_view": is_waiting_for_clear_view,
+            "at": time.time(),
+        }
         self.bus.publish(ReadingUpdated(reading, phase))
 
     def _on_roll_settled(self, event: RollSettled) -> None:

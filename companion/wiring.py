@@ -79,9 +79,14 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
     def settled(reading: Any, frame_id: str) -> None:
         service.bus.publish(RollSettled({**reading.to_dict(), "frame_id": frame_id}, time.time()))
 
+    def report_reading(reading: Any, phase: str) -> None:
+        # Called from the worker's own loop, so the flag belongs to the same frame as the phase.
+        waiting = worker.is_waiting_for_clear_view
+        service.reading_updated(reading.to_dict(), phase, is_waiting_for_clear_view=waiting)
+
     worker = CameraWorker(
         source,
-        on_reading=lambda reading, phase: service.reading_updated(reading.to_dict(), phase),
+        on_reading=report_reading,
         on_settled=settled,
         calibration=_calibration(config),
         zones=_zones(config),

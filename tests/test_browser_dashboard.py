@@ -130,3 +130,19 @@ def test_health_and_camera_pages_render_in_the_browser(served: Served, tmp_path:
     assert "What is in use" in health.stdout
     camera = chromium(tmp_path, f"{served.url}/camera?lang=en", "--dump-dom")
     assert "No camera" in camera.stdout
+
+
+def test_camera_phase_follows_the_settler_live(served: Served, tmp_path: Path) -> None:
+    served.service.reading_updated({"dice": [{"value": 4, "color": "blue", "confidence": 0.9}]}, "settled")
+
+    @served.app.after_request
+    def roll_once_page_is_rendered(response: ResponseReturnValue) -> ResponseReturnValue:
+        # The page was rendered with the dice read; the new roll can only reach it through the reading stream.
+        if request.path == "/camera" and (served.service.last_reading or {}).get("phase") == "settled":
+            served.service.reading_updated({"dice": []}, "rolling")
+        return response
+
+    result = chromium(tmp_path, f"{served.url}/camera?lang=fr", "--dump-dom", "--virtual-time-budget=4000")
+    dom = result.stdout
+    assert 'data-phase="rolling">Les dés roulent…</p>' in dom, result.stderr[-2000:]
+    assert "Dés lus" not in dom and "Aucun dé vu." in dom

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+from typing import get_args
+
 import numpy as np
 import pytest
-from test_vision_settling import FPS, ROLL_A, Table, rolling, still
+from test_vision_settling import FPS, ROLL_A, Placed, Table, rolling, still
 
+from companion.config import load_config
 from companion.devices.camera import CameraWorker
+from companion.wiring import build_service
 from vision.calibration import Calibration
 from vision.reading import DiceReading
+from vision.settling import Phase
 from vision.sources import ManualClock, SequenceSource
+
+COCKED = [ROLL_A[0], ROLL_A[1], Placed(240, 170, None, "green")]
+"""ROLL_A with its green die drawn but unreadable (cocked against another, or in glare)."""
 
 
 class Recorded:
     """A table recording played as a camera, a reader that knows its truth, and what the worker reported."""
 
-    def __init__(self, *, motion_gate: bool) -> None:
+    def __init__(self, *, motion_gate: bool, dice: list[Placed] = ROLL_A) -> None:
         table = Table()
-        shots = rolling(table, ROLL_A) + still(table, ROLL_A, 14)
+        shots = rolling(table, dice) + still(table, dice, 14)
         self.truth = [reading for _, reading in shots]
         clock = ManualClock()
         self.source = SequenceSource(
@@ -84,3 +94,31 @@ def test_new_calibration_makes_the_worker_read_an_unchanged_picture_again() -> N
     recorded.worker.calibration = None
     recorded.worker.step()
     assert recorded.reads == reads + 1
+
+
+def test_worker_says_when_it_waits_for_a_clear_view_of_a_die() -> None:
+    recorded = Recorded(motion_gate=True, dice=COCKED)
+    waiting: list[tuple[str, bool]] = []
+    while recorded.source.status().state != "ended":
+        recorded.worker.step()
+        waiting.append((recorded.worker.settler.phase, recorded.worker.is_waiting_for_clear_view))
+    assert ("settling", True) in waiting  # held back a while...
+    assert waiting[-1] == ("settled", False)  # ...then settled with the unreadable die
+    assert len(recorded.settled) == 1 and recorded.worker.status()["is_waiting_for_clear_view"] is False
+
+
+def test_built_service_hands_the_phase_and_the_wait_to_the_dashboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CameraWorker, "is_waiting_for_clear_view", property(lambda _worker: True))
+    config = load_config(env={"COMPANION_DATA__DIR": str(tmp_path), "COMPANION_CAMERA__SOURCE": "synthetic:1"})
+    service = build_service(config)
+    try:
+        deadline = time.monotonic() + 20
+        while service.last_reading is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        reading = service.last_reading
+    finally:
+        service.close()
+    assert reading is not None, "the camera loop gave no reading"
+    assert reading["phase"] in get_args(Phase) and reading["is_waiting_for_clear_view"] is True

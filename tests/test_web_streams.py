@@ -80,7 +80,7 @@ def test_streams_past_the_limit_are_refused(app: Flask, client: FlaskClient, gam
 
 
 def test_reading_stream_sends_only_the_latest(client: FlaskClient, service: Companion) -> None:
-    service.reading_updated({"dice": [{"value": 1}]}, "moving")
+    service.reading_updated({"dice": [{"value": 1}]}, "rolling")
     service.reading_updated({"dice": [{"value": 2}]}, "settled")
     response = client.get("/stream/reading", buffered=False)
     messages = sse_messages(response.iter_encoded(), 1)

@@ -138,6 +138,11 @@ class CameraWorker:
                 return None
             return self._frame, self._reading
 
+    @property
+    def is_waiting_for_clear_view(self) -> bool:
+        """True while the settler holds a still roll back because a die could not be read yet."""
+        return self.settler.is_waiting_for_clear_view
+
     def latest_reading(self) -> DiceReading | None:
         """The reading of the latest frame."""
         return self._reading
@@ -170,6 +175,7 @@ class CameraWorker:
             kind=self.source.kind,
             is_mock=self.source.is_mock,
             phase=self.settler.phase,
+            is_waiting_for_clear_view=self.is_waiting_for_clear_view,
             reader_errors=self.errors,
             last_reader_error=self.last_error,
             motion_gate="on" if self.gate.is_enabled else "off",

@@ -61,6 +61,7 @@ def _register_template_helpers(app: Flask) -> None:
         msg=language.message_text,
         citation=language.citation_text,
         color_name=language.color_text,
+        phase_text=language.phase_text,
         option_label=language.option_label,
         has_text=language.has_text,
         locale=language.current_locale,

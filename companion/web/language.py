@@ -7,17 +7,21 @@ the browser's Accept-Language, English.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from flask import current_app, g, has_request_context, request
 from flask.typing import ResponseReturnValue
 
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
 from companion.web.dice import DIE_COLORS
+from vision.settling import Phase
 
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-
+PHASE_KEYS = tuple(f"page.camera.phase.{phase}" for phase in get_args(Phase))
+"""One text per phase of the dice settler (vision.settling.Phase)."""
+UNCLEAR_KEY = "page.camera.unclear_die"
+"""Shown instead of the phase while the settler waits for a clearer view of a die."""
 
 JS_KEYS = (
     "page.table.live",
@@ -40,6 +44,8 @@ JS_KEYS = (
     "error.other",
     "page.camera.no_dice",
     "page.camera.confidence",
+    *PHASE_KEYS,
+    UNCLEAR_KEY,
     "verdict.status.allowed",
     "verdict.status.refused",
     "verdict.status.undecided",
@@ -122,6 +128,16 @@ def color_text(color: str | None) -> str:
     if not color:
         return t("color.unknown")
     return t(f"color.{color}") if has_text(f"color.{color}") else color
+
+
+def phase_text(reading: Mapping[str, Any] | None) -> str:
+    """What the camera is doing with the dice, from a reading's phase; empty without a reading or a known phase."""
+    if not reading:
+        return ""
+    if reading.get("is_waiting_for_clear_view"):
+        return t(UNCLEAR_KEY)
+    key = f"page.camera.phase.{reading.get('phase')}"
+    return t(key) if key in PHASE_KEYS else ""
 
 
 def option_label(kind: str, key: str) -> str:

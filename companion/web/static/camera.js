@@ -1,10 +1,25 @@
-/* The camera page: the latest reading as a list, live from /stream/reading. */
+/* The camera page: what the camera is doing with the dice and the latest reading, live from /stream/reading. */
 "use strict";
 (function () {
   const list = document.getElementById("reading");
+  const phase = document.getElementById("phase");
   if (!list || !window.EventSource) return;
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const text = function (key, n) { return (texts[key] || key).replace("{n}", n); };
+
+  // Same rule as companion.web.language.phase_text, which renders the page's first state.
+  function phaseText(reading) {
+    if (reading.is_waiting_for_clear_view) return texts["page.camera.unclear_die"];
+    return texts["page.camera.phase." + reading.phase] || "";
+  }
+
+  function showPhase(reading) {
+    if (!phase) return;
+    phase.dataset.phase = reading.phase || "";
+    const wanted = phaseText(reading);
+    // Rewriting the same words would make some screen readers announce them again at every frame.
+    if (phase.textContent !== wanted) phase.textContent = wanted;
+  }
 
   function show(reading) {
     const items = (reading.dice || []).map(function (die) {
@@ -30,5 +45,9 @@
   }
 
   const stream = new EventSource(list.dataset.streamUrl);
-  stream.addEventListener("reading", function (event) { show(JSON.parse(event.data)); });
+  stream.addEventListener("reading", function (event) {
+    const reading = JSON.parse(event.data);
+    showPhase(reading);
+    show(reading);
+  });
 })();
