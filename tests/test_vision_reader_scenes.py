@@ -126,3 +126,24 @@ def test_a_die_the_colour_of_the_felt_is_found_by_its_pips() -> None:
     found = [d for d in reading.dice if d.center[1] > 250]
     assert [d.value for d in found] == [5]
     assert max(abs(a - b) for a, b in zip(found[0].bbox, hidden, strict=True)) <= 8
+
+
+def _motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
+    """The picture smeared along a line of `length` pixels at `angle` degrees, as a die moving during exposure."""
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return cv2.filter2D(image, -1, kernel / kernel.sum())
+
+
+@pytest.mark.parametrize("value", [2, 3, 4, 5, 6])
+def test_a_die_blurred_by_motion_is_read_from_its_streaks_or_left_unsure(value: int) -> None:
+    image = table(colour=(60, 100, 150), seed=17)
+    for i, other in enumerate((1, 4, 6)):
+        draw_die(image, (120 + 200 * i, 110), 60, 8 * i, other, "white")
+    draw_die(image, (320, 330), 60, 10, value, "white")
+    image[250:420, 220:420] = _motion_blur(image, 21, 30.0)[250:420, 220:420]  # a third of the die
+    found = [d for d in read_dice(image).dice if d.center[1] > 250]
+    assert len(found) == 1  # the blurred die is found
+    assert found[0].value == value or (found[0].value is None and found[0].confidence < 0.6)

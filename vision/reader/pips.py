@@ -45,6 +45,8 @@ class Blob:
     contrast: float
     sharpness: float = 0.0
     """How steep the blob's edge is for its contrast: painted pips end sharply, a reflection of the lamp fades."""
+    angle: float = 0.0
+    """Direction of the blob's long axis in degrees (0-180): the pips of a die blurred by motion share it."""
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,10 @@ def _read_polarity(
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
         blobs = _blobs(binary, signed, outline, steepness)
-        pips = _top_face_pips(blobs)
+        pips = _face_pips(blobs)
         fit = _fit_layout(pips, spacing_range, is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
-        if confidence > 0.0 and not _empty_places_are_empty(fit, pips, signed):
+        if confidence > 0.0 and (not _empty_places_are_empty(fit, pips, signed) or _streaks_may_join(pips, fit)):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
@@ -146,11 +148,11 @@ def _blobs(
         if not 0.003 * PATCH * PATCH <= area <= 0.07 * PATCH * PATCH or len(contour) < 5:
             continue
         perimeter = cv2.arcLength(contour, True)
-        if 4 * np.pi * area / max(perimeter * perimeter, 1e-6) < 0.5:
-            continue  # ragged: not a pip (and no need to fit an ellipse to it)
-        (_, _), (a, b), _ = cv2.fitEllipse(contour)
+        if 4 * np.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
+            continue  # ragged: not a pip, not even one drawn out by motion (and no need to fit an ellipse to it)
+        (_, _), (a, b), angle = cv2.fitEllipse(contour)
         roundness = min(a, b) / max(a, b, 1e-6)
-        if roundness < 0.55:
+        if roundness < STREAK_ROUNDNESS:
             continue
         moments = cv2.moments(contour)
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
@@ -165,13 +167,52 @@ def _blobs(
         bx, by, bw, bh = cv2.boundingRect(contour)
         peak = float(signed[by : by + bh, bx : bx + bw].max())
         sharpness = float(steepness[0][edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
-        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness))
+        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness, float(angle) % 180))
     return found
 
 
 GLARE_SOFTNESS = 0.5
 """A blob whose edge is less than half as steep as the steepest one's is glare, not a pip (relative, so that
 blur and die size, which soften every edge alike, do not count)."""
+
+
+ROUND = 0.55
+"""Least roundness (short over long axis) of a pip seen from above."""
+STREAK_ROUNDNESS = 0.25
+"""Least roundness of a pip drawn out by motion blur."""
+STREAK_DOUBT = 0.75
+"""Confidence kept by a reading made on streaks: blurred pips can merge or hide one another."""
+STREAK_REACH = 0.9
+"""A streak this long against the pip spacing may hold two pips."""
+STREAK_ALIGNMENT = 15.0
+"""Degrees within which the long axes of blurred pips must agree: motion draws them all out the same way."""
+
+
+def _face_pips(blobs: list[Blob]) -> list[Blob]:
+    """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way.
+
+    Motion blur draws every pip of a die out the same way, and their centres stay where the pips are. Pips of
+    a side face seen at an angle are flattened the same way too, but then the top face's pips are round.
+    """
+    round_ones = _top_face_pips([b for b in blobs if b.roundness >= ROUND])
+    if round_ones:
+        return round_ones
+    streaks = _top_face_pips([b for b in blobs if b.roundness < ROUND])
+    if len(streaks) < 2:
+        return []
+    turns = np.deg2rad([2.0 * b.angle for b in streaks])  # axes: doubling the angle makes 0 and 180 agree
+    mean = np.arctan2(np.sin(turns).mean(), np.cos(turns).mean())
+    spread = np.abs(np.rad2deg(np.angle(np.exp(1j * (turns - mean))))) / 2.0
+    return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
+
+
+def _streaks_may_join(pips: list[Blob], fit: LayoutFit) -> bool:
+    """True when pips drawn out by motion are as long as the gap between pips: each streak may be two pips run
+    together (a 4 blurred along an edge leaves two streaks, like a 2)."""
+    if not pips or pips[0].roundness >= ROUND:
+        return False
+    longest = max(np.sqrt(4.0 * p.area / (np.pi * p.roundness)) for p in pips)
+    return bool(longest >= STREAK_REACH * fit.spacing)
 
 
 def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
@@ -280,4 +321,5 @@ def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[B
     stray = len(blobs) - len(pips)
     strays = max(0.0, 1.0 - 0.25 * stray)
     strength = min(1.0, peak / 60.0)
-    return float(fit * (0.6 + 0.4 * evenness) * (0.7 + 0.3 * strays) * (0.6 + 0.4 * strength))
+    blur = STREAK_DOUBT if pips[0].roundness < ROUND else 1.0
+    return float(fit * (0.6 + 0.4 * evenness) * (0.7 + 0.3 * strays) * (0.6 + 0.4 * strength) * blur)
