@@ -142,6 +142,9 @@ def test_every_acknowledged_event_survives_sigkill_mid_burst(data_dir: Path) -> 
         stop = threading.Event()
         reader = threading.Thread(target=sse_events, args=(server.base, game_id, received, stop), daemon=True)
         reader.start()
+        deadline = time.monotonic() + 15
+        while not received and time.monotonic() < deadline:
+            time.sleep(0.01)  # the stream replays the game from its start: wait until it is open (a loaded machine)
         acknowledged, last_view = _burst_then_kill(server, game_id)
         stop.set()
         assert len(acknowledged) >= 40
