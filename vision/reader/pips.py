@@ -6,12 +6,13 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.reader.stats import percentiles
+from vision.reader.stats import mean32, median, percentiles, spread
 
 PATCH = 64
 """Side in pixels of the upright patch a die is read from."""
@@ -89,44 +90,52 @@ def read_face(
     outline: np.ndarray | None = None,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
-    lightness = lab[:, :, 0]
+    lightness = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0]
     inner = lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]  # the table stays out
     low, body, high = percentiles(inner, (1, 50, 99))
+    darkest, brightest = percentiles(lightness, (1, 99))
+    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     spread_up, spread_down = high - body, body - low
     order = (True, False) if spread_down > spread_up else (False, True)
-    best = _read_polarity(lightness, body, order[0], spacing_range, is_upright, outline)
+    peaks = {True: body - darkest, False: brightest - body}
+    best = _read_polarity(face, order[0], peaks[order[0]])
     if best.confidence < 0.6:
-        other = _read_polarity(lightness, body, order[1], spacing_range, is_upright, outline)
+        other = _read_polarity(face, order[1], peaks[order[1]])
         best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
     return best
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What the reads of one patch share, whatever the polarity and threshold."""
+
+    lightness: np.ndarray
+    """Lightness as float32."""
+    body: float
+    spacing_range: tuple[float, float]
+    is_upright: bool
+    outline: np.ndarray | None
 
 
 LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
 
 
-def _read_polarity(
-    lightness: np.ndarray,
-    body: float,
-    dark: bool,
-    spacing_range: tuple[float, float],
-    is_upright: bool,
-    outline: np.ndarray | None,
-) -> FaceReading:
-    signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
-    peak = (body - percentiles(lightness, (1,))[0]) if dark else (percentiles(lightness, (99,))[0] - body)
-    if peak < 28:
-        return FaceReading(None, 0.0, (), dark, 9.0)
+def _read_polarity(face: _Face, dark: bool, peak: float) -> FaceReading:
     best = FaceReading(None, 0.0, (), dark, 9.0)
+    if peak < 28:
+        return best
+    signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
-        blobs = _blobs(binary, signed, outline, steepness)
+        blobs = _blobs(binary, signed, face.outline, steepness)
         pips = _top_face_pips(blobs)
-        fit = _fit_layout(pips, spacing_range, is_upright)
+        fit = _fit_layout(pips, face.spacing_range, face.is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
+        if best.pips and confidence <= best.confidence:
+            continue  # cannot win, and the check below only lowers a confidence
         if confidence > 0.0 and not _empty_places_are_empty(fit, pips, signed):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
@@ -164,7 +173,7 @@ def _blobs(
         edge = contour.reshape(-1, 2)
         bx, by, bw, bh = cv2.boundingRect(contour)
         peak = float(signed[by : by + bh, bx : bx + bw].max())
-        sharpness = float(steepness[0][edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
+        sharpness = mean32(steepness[0][edge[:, 1], edge[:, 0]]) / max(peak, 1.0)
         found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness))
     return found
 
@@ -222,19 +231,21 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
         return fit if radius >= 0.05 * PATCH else _NO_FIT
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
-    reach = np.max(np.abs(rotated), axis=2)  # A x n
+    reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
     corner = reach > 0.4 * reach.max(axis=1, keepdims=True)  # the centre pip says nothing of the spacing
     spacing = (reach * corner).sum(axis=1) / np.maximum(corner.sum(axis=1), 1)
     scaled = rotated / spacing[:, None, None]
+    # Every layout of the value at once: L x A x n x m distances from each pip to each place.
+    offsets = scaled[None, :, :, None, :] - _STACKED[n][:, None, None, :, :]
+    distances = np.sqrt(np.add.reduce(offsets * offsets, axis=4))  # np.linalg.norm's sum, without its overhead
+    nearests = distances.argmin(axis=3)
+    all_errors = np.sqrt(np.mean(distances.min(axis=3) ** 2, axis=2))  # L x A
     best = _NO_FIT
-    for layout in LAYOUTS[n]:
-        distances = np.linalg.norm(scaled[:, :, None, :] - layout[None, None, :, :], axis=3)  # A x n x m
-        nearest = distances.argmin(axis=2)
-        errors = np.sqrt(np.mean(distances.min(axis=2) ** 2, axis=1))
+    for errors, nearest in zip(all_errors, nearests, strict=True):
         for a in np.argsort(errors)[:3]:
             if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH:
                 continue  # a line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3
-            if is_upright and 20.0 < np.rad2deg(ANGLES[a]) < 70.0:
+            if is_upright and _SLANTED[a]:
                 continue  # the patch follows the die's edges, so a face lies square in it
             if len(set(nearest[a].tolist())) == n and errors[a] < best.error:  # each pip on its own place
                 best = LayoutFit(
@@ -242,6 +253,12 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
                 )
                 break
     return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+_STACKED = {n: np.stack(layouts) for n, layouts in LAYOUTS.items()}
+"""Each value's layouts as one L x m x 2 array."""
+_SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
+"""The angles at which a face would lie slanted in its patch."""
 
 
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
@@ -254,29 +271,51 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
     """
     if fit.value is None or not pips:
         return False
-    cos, sin = np.cos(fit.angle), np.sin(fit.angle)
-    # Grid places back in patch coordinates (the fit rotated patch points by +angle).
-    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
-    places = places * fit.spacing + np.array(fit.centre, np.float32)
-    radius = max(1, int(0.6 * np.sqrt(np.median([p.area for p in pips]) / np.pi)))
-    strength = float(np.median([p.contrast for p in pips]))
+    places = _unit_places(fit.angle) * fit.spacing + np.array(fit.centre, np.float32)
+    radius = max(1, int(0.6 * np.sqrt(median([p.area for p in pips]) / np.pi)))
+    strength = median([p.contrast for p in pips])
     occupied = np.array([[p.x, p.y] for p in pips], np.float32)
-    gaps = np.linalg.norm(places[:, None, :] - occupied[None, :, :], axis=2).min(axis=1)
+    offsets = places[:, None, :] - occupied[None, :, :]
+    gaps = np.sqrt(np.add.reduce(offsets * offsets, axis=2)).min(axis=1)
     empty = places[gaps >= 0.5 * fit.spacing]
     inside = np.all((empty >= radius) & (empty < PATCH - radius), axis=1)
     if not np.any(inside):
         return True
-    local = cv2.blur(signed, (2 * radius + 1, 2 * radius + 1))  # the mean contrast around every pixel
     xs, ys = np.round(empty[inside]).astype(int).T
-    return bool(np.all(local[ys, xs] <= 0.5 * strength))
+    return bool(np.all(_box_means(signed, xs, ys, radius) <= 0.5 * strength))
+
+
+@functools.lru_cache(maxsize=len(ANGLES) + 1)
+def _unit_places(angle: float) -> np.ndarray:
+    """The nine places of a face grid of spacing 1 around the origin, in patch directions (9 x 2, float64)."""
+    cos, sin = np.cos(angle), np.sin(angle)
+    # The fit rotated patch points by +angle: turn the grid back.
+    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
+    places.flags.writeable = False  # shared by every later call
+    return places
+
+
+def _box_means(signed: np.ndarray, xs: np.ndarray, ys: np.ndarray, radius: int) -> np.ndarray:
+    """The mean contrast in the square of side 2 radius + 1 around each point, as cv2.blur gives it (float32)."""
+    side = 2 * radius + 1
+    h, w = signed.shape
+    if xs.min() < radius or ys.min() < radius or xs.max() >= w - radius or ys.max() >= h - radius:
+        return np.asarray(cv2.blur(signed, (side, side))[ys, xs])  # a square past the edge: OpenCV's border rule
+    # The contrast is in whole numbers, so each square's sum is exact and the mean is cv2.blur's to the last bit,
+    # at the cost of a few squares instead of the whole patch.
+    scale = 1.0 / (side * side)
+    sums = [
+        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64))
+        for x, y in zip(xs, ys, strict=True)
+    ]
+    return np.array([total * scale for total in sums], np.float32)
 
 
 def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:
     if value is None:
         return 0.0
     fit = max(0.0, 1.0 - error / 0.45)
-    areas = np.array([p.area for p in pips])
-    evenness = 1.0 if len(areas) < 2 else float(max(0.0, 1.0 - np.std(areas) / max(np.mean(areas), 1e-6)))
+    evenness = 1.0 if len(pips) < 2 else max(0.0, 1.0 - spread([p.area for p in pips]))
     stray = len(blobs) - len(pips)
     strays = max(0.0, 1.0 - 0.25 * stray)
     strength = min(1.0, peak / 60.0)

@@ -1,6 +1,8 @@
-"""Small statistics on 8-bit pixels, quicker than numpy's sorting ones for die-sized patches."""
+"""Small statistics, quicker than numpy's on die-sized patches and a few pips, and equal to it to the last bit."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -10,3 +12,22 @@ def percentiles(values: np.ndarray, shares: tuple[float, ...]) -> tuple[float, .
     cumulative = np.cumsum(np.bincount(values.ravel(), minlength=256))
     total = cumulative[-1]
     return tuple(float(np.searchsorted(cumulative, share / 100.0 * total)) for share in shares)
+
+
+def median(values: list[float]) -> float:
+    """np.median of a few numbers, without its overhead (the two middle ones are averaged the same way)."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def spread(values: list[float]) -> float:
+    """np.std over np.mean of a few numbers (fewer than eight: numpy then sums them one after another too)."""
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) * (v - mean) for v in values) / len(values)
+    return math.sqrt(variance) / max(mean, 1e-6)
+
+
+def mean32(values: np.ndarray) -> float:
+    """ndarray.mean() of float32 values, without its overhead: numpy sums them in float32, divides in float64."""
+    return float(np.float32(float(np.add.reduce(values)) / len(values)))
