@@ -7,6 +7,7 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -151,11 +152,13 @@ def _blobs(
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
+        if len(contour) < 5:
+            continue  # a speck (and too few points to fit an ellipse to)
         area = cv2.contourArea(contour)
-        if not 0.003 * PATCH * PATCH <= area <= 0.07 * PATCH * PATCH or len(contour) < 5:
+        if not PIP_AREA[0] <= area <= PIP_AREA[1]:
             continue
         perimeter = cv2.arcLength(contour, True)
-        if 4 * np.pi * area / max(perimeter * perimeter, 1e-6) < 0.5:
+        if 4 * math.pi * area / max(perimeter * perimeter, 1e-6) < 0.5:
             continue  # ragged: not a pip (and no need to fit an ellipse to it)
         (_, _), (a, b), _ = cv2.fitEllipse(contour)
         roundness = min(a, b) / max(a, b, 1e-6)
@@ -165,17 +168,26 @@ def _blobs(
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
-        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * np.sqrt(area / np.pi):
+        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
-        contrast = float(signed[int(y), int(x)])
         if not steepness:
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
-        edge = contour.reshape(-1, 2)
-        bx, by, bw, bh = cv2.boundingRect(contour)
-        peak = float(signed[by : by + bh, bx : bx + bw].max())
-        sharpness = mean32(steepness[0][edge[:, 1], edge[:, 0]]) / max(peak, 1.0)
-        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness))
+        found.append(
+            Blob(x, y, area, roundness, float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0]))
+        )
     return found
+
+
+PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
+"""Smallest and largest area of a pip, in patch pixels."""
+
+
+def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
+    """How steep a blob's edge is, for its contrast."""
+    bx, by, bw, bh = cv2.boundingRect(contour)
+    peak = float(signed[by : by + bh, bx : bx + bw].max())
+    edge = contour.reshape(-1, 2)
+    return mean32(steepness[edge[:, 1], edge[:, 0]]) / max(peak, 1.0)
 
 
 GLARE_SOFTNESS = 0.5
@@ -233,13 +245,17 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
     reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
     corner = reach > 0.4 * reach.max(axis=1, keepdims=True)  # the centre pip says nothing of the spacing
-    spacing = (reach * corner).sum(axis=1) / np.maximum(corner.sum(axis=1), 1)
+    # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
+    # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
+    spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
     scaled = rotated / spacing[:, None, None]
     # Every layout of the value at once: L x A x n x m distances from each pip to each place.
-    offsets = scaled[None, :, :, None, :] - _STACKED[n][:, None, None, :, :]
-    distances = np.sqrt(np.add.reduce(offsets * offsets, axis=4))  # np.linalg.norm's sum, without its overhead
+    across = scaled[None, :, :, 0, None] - _PLACES_X[n]
+    down = scaled[None, :, :, 1, None] - _PLACES_Y[n]
+    distances = np.sqrt(across * across + down * down)
     nearests = distances.argmin(axis=3)
-    all_errors = np.sqrt(np.mean(distances.min(axis=3) ** 2, axis=2))  # L x A
+    closest = distances.min(axis=3)
+    all_errors = np.sqrt(np.add.reduce(closest * closest, axis=2) / n)  # L x A
     best = _NO_FIT
     for errors, nearest in zip(all_errors, nearests, strict=True):
         for a in np.argsort(errors)[:3]:
@@ -255,8 +271,9 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     return best if best.value is not None else LayoutFit(n, 9.0)
 
 
-_STACKED = {n: np.stack(layouts) for n, layouts in LAYOUTS.items()}
-"""Each value's layouts as one L x m x 2 array."""
+_PLACES_X = {n: np.stack(layouts)[:, None, None, :, 0] for n, layouts in LAYOUTS.items()}
+_PLACES_Y = {n: np.stack(layouts)[:, None, None, :, 1] for n, layouts in LAYOUTS.items()}
+"""Each value's layouts as L x 1 x 1 x m arrays of x and of y, to broadcast over angles and pips."""
 _SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
 """The angles at which a face would lie slanted in its patch."""
 
