@@ -10,8 +10,7 @@ import numpy as np
 def percentiles(values: np.ndarray, shares: tuple[float, ...]) -> tuple[float, ...]:
     """Percentiles (0-100) of uint8 values, read off their cumulative histogram."""
     cumulative = np.cumsum(np.bincount(values.ravel(), minlength=256))
-    total = cumulative[-1]
-    return tuple(float(np.searchsorted(cumulative, share / 100.0 * total)) for share in shares)
+    return tuple(float(i) for i in np.searchsorted(cumulative, np.array(shares) / 100.0 * cumulative[-1]))
 
 
 def median(values: list[float]) -> float:
