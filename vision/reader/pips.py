@@ -232,7 +232,7 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     if not 1 <= n <= 6:
         return _NO_FIT
     points = np.array([[p.x, p.y] for p in pips], np.float32)
-    centre = points.mean(axis=0)
+    centre = np.add.reduce(points, axis=0) / n  # points.mean(axis=0), without its overhead
     if n == 1:
         radius = float(np.sqrt(pips[0].area / np.pi))
         offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
@@ -244,7 +244,7 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         return fit if radius >= 0.05 * PATCH else _NO_FIT
     rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
     reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
-    corner = reach > 0.4 * reach.max(axis=1, keepdims=True)  # the centre pip says nothing of the spacing
+    corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)  # the centre pip says nothing of the spacing
     # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
     # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
     spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
@@ -254,7 +254,7 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     down = scaled[None, :, :, 1, None] - _PLACES_Y[n]
     distances = np.sqrt(across * across + down * down)
     nearests = distances.argmin(axis=3)
-    closest = distances.min(axis=3)
+    closest = np.minimum.reduce(distances, axis=3)
     all_errors = np.sqrt(np.add.reduce(closest * closest, axis=2) / n)  # L x A
     best = _NO_FIT
     for errors, nearest in zip(all_errors, nearests, strict=True):
@@ -293,10 +293,10 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
     strength = median([p.contrast for p in pips])
     occupied = np.array([[p.x, p.y] for p in pips], np.float32)
     offsets = places[:, None, :] - occupied[None, :, :]
-    gaps = np.sqrt(np.add.reduce(offsets * offsets, axis=2)).min(axis=1)
+    gaps = np.minimum.reduce(np.sqrt(np.add.reduce(offsets * offsets, axis=2)), axis=1)
     empty = places[gaps >= 0.5 * fit.spacing]
-    inside = np.all((empty >= radius) & (empty < PATCH - radius), axis=1)
-    if not np.any(inside):
+    inside = np.logical_and.reduce((empty >= radius) & (empty < PATCH - radius), axis=1)
+    if not inside.any():
         return True
     xs, ys = np.round(empty[inside]).astype(int).T
     return bool(np.all(_box_means(signed, xs, ys, radius) <= 0.5 * strength))
