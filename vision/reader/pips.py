@@ -288,42 +288,44 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
     """
     if fit.value is None or not pips:
         return False
-    places = _unit_places(fit.angle) * fit.spacing + np.array(fit.centre, np.float32)
     radius = max(1, int(0.6 * np.sqrt(median([p.area for p in pips]) / np.pi)))
     strength = median([p.contrast for p in pips])
-    occupied = np.array([[p.x, p.y] for p in pips], np.float32)
-    offsets = places[:, None, :] - occupied[None, :, :]
-    gaps = np.minimum.reduce(np.sqrt(np.add.reduce(offsets * offsets, axis=2)), axis=1)
-    empty = places[gaps >= 0.5 * fit.spacing]
-    inside = np.logical_and.reduce((empty >= radius) & (empty < PATCH - radius), axis=1)
-    if not inside.any():
+    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
+    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
+    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
+    (cx, cy), spacing = fit.centre, fit.spacing
+    spots = []
+    for ux, uy in _unit_places(fit.angle):
+        x, y = ux * spacing + cx, uy * spacing + cy
+        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
+        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
+            spots.append((round(x), round(y)))
+    if not spots:
         return True
-    xs, ys = np.round(empty[inside]).astype(int).T
-    return bool(np.all(_box_means(signed, xs, ys, radius) <= 0.5 * strength))
+    return bool(np.all(_box_means(signed, spots, radius) <= 0.5 * strength))
 
 
 @functools.lru_cache(maxsize=len(ANGLES) + 1)
-def _unit_places(angle: float) -> np.ndarray:
-    """The nine places of a face grid of spacing 1 around the origin, in patch directions (9 x 2, float64)."""
+def _unit_places(angle: float) -> tuple[tuple[float, float], ...]:
+    """The nine places of a face grid of spacing 1 around the origin, in patch directions."""
     cos, sin = np.cos(angle), np.sin(angle)
     # The fit rotated patch points by +angle: turn the grid back.
     places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
-    places.flags.writeable = False  # shared by every later call
-    return places
+    return tuple((float(x), float(y)) for x, y in places)
 
 
-def _box_means(signed: np.ndarray, xs: np.ndarray, ys: np.ndarray, radius: int) -> np.ndarray:
-    """The mean contrast in the square of side 2 radius + 1 around each point, as cv2.blur gives it (float32)."""
+def _box_means(signed: np.ndarray, spots: list[tuple[int, int]], radius: int) -> np.ndarray:
+    """The mean contrast in the square of side 2 radius + 1 around each spot, as cv2.blur gives it (float32)."""
     side = 2 * radius + 1
     h, w = signed.shape
-    if xs.min() < radius or ys.min() < radius or xs.max() >= w - radius or ys.max() >= h - radius:
-        return np.asarray(cv2.blur(signed, (side, side))[ys, xs])  # a square past the edge: OpenCV's border rule
+    if not all(radius <= x < w - radius and radius <= y < h - radius for x, y in spots):
+        xs, ys = zip(*spots, strict=True)  # a square past the edge: OpenCV's border rule
+        return np.asarray(cv2.blur(signed, (side, side))[list(ys), list(xs)])
     # The contrast is in whole numbers, so each square's sum is exact and the mean is cv2.blur's to the last bit,
     # at the cost of a few squares instead of the whole patch.
     scale = 1.0 / (side * side)
     sums = [
-        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64))
-        for x, y in zip(xs, ys, strict=True)
+        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64)) for x, y in spots
     ]
     return np.array([total * scale for total in sums], np.float32)
 
