@@ -242,20 +242,7 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
         fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
         return fit if radius >= 0.05 * PATCH else _NO_FIT
-    rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
-    reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
-    corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)  # the centre pip says nothing of the spacing
-    # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
-    # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
-    spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
-    scaled = rotated / spacing[:, None, None]
-    # Every layout of the value at once: L x A x n x m distances from each pip to each place.
-    across = scaled[None, :, :, 0, None] - _PLACES_X[n]
-    down = scaled[None, :, :, 1, None] - _PLACES_Y[n]
-    distances = np.sqrt(across * across + down * down)
-    nearests = distances.argmin(axis=3)
-    closest = np.minimum.reduce(distances, axis=3)
-    all_errors = np.sqrt(np.add.reduce(closest * closest, axis=2) / n)  # L x A
+    spacing, all_errors, nearests = _fits_at_every_angle(points - centre)
     best = _NO_FIT
     for errors, nearest in zip(all_errors, nearests, strict=True):
         for a in np.argsort(errors)[:3]:
@@ -269,6 +256,24 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
                 )
                 break
     return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+def _fits_at_every_angle(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Grid spacing (A), each layout's error (L x A) and each pip's nearest place (L x A x n), at every angle."""
+    n = len(offsets)
+    rotated = np.einsum("aij,nj->ani", _ROTATIONS, offsets)  # A x n x 2
+    reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
+    corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)  # the centre pip says nothing of the spacing
+    # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
+    # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
+    spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
+    scaled = rotated / spacing[:, None, None]
+    # Every layout of the value at once: L x A x n x m distances from each pip to each place.
+    across = scaled[None, :, :, 0, None] - _PLACES_X[n]
+    down = scaled[None, :, :, 1, None] - _PLACES_Y[n]
+    distances = np.sqrt(across * across + down * down)
+    closest = np.minimum.reduce(distances, axis=3)
+    return spacing, np.sqrt(np.add.reduce(closest * closest, axis=2) / n), distances.argmin(axis=3)
 
 
 _PLACES_X = {n: np.stack(layouts)[:, None, None, :, 0] for n, layouts in LAYOUTS.items()}

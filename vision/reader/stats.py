@@ -22,9 +22,17 @@ def median(values: list[float]) -> float:
 
 def spread(values: list[float]) -> float:
     """np.std over np.mean of a few numbers (fewer than eight: numpy then sums them one after another too)."""
-    mean = sum(values) / len(values)
-    variance = sum((v - mean) * (v - mean) for v in values) / len(values)
+    mean = _sum(values) / len(values)
+    variance = _sum([(v - mean) * (v - mean) for v in values]) / len(values)
     return math.sqrt(variance) / max(mean, 1e-6)
+
+
+def _sum(values: list[float]) -> float:
+    """The plain left-to-right sum numpy takes of a few numbers (from Python 3.12, sum() compensates)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def mean32(values: np.ndarray) -> float:
