@@ -6,22 +6,22 @@ import cv2
 import numpy as np
 
 from vision.palette import features
-from vision.reader.stats import percentiles
+from vision.reader.stats import column_medians, percentiles
 from vision.reading import BBox
 
 
 def patch_feature(patch: np.ndarray) -> np.ndarray | None:
     """The body colour feature of an upright die patch: the central part, pips and glare left out."""
     h, w = patch.shape[:2]
-    centre = patch[h // 5 : h - h // 5, w // 5 : w - w // 5].reshape(-1, 3)
-    if len(centre) == 0:
+    centre = patch[h // 5 : h - h // 5, w // 5 : w - w // 5]
+    if centre.size == 0:
         return None
-    lightness = cv2.cvtColor(centre.reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel()
+    lightness = cv2.cvtColor(centre, cv2.COLOR_BGR2GRAY)
     low, high = percentiles(lightness, (25, 75))
-    body = centre[(lightness >= low) & (lightness <= high)]
+    body = centre[cv2.inRange(lightness, low, high) > 0]
     if len(body) < 4:
         return None
-    return np.asarray(np.median(features(body), axis=0), np.float32)
+    return np.asarray(column_medians(features(body)), np.float32)
 
 
 def body_feature(image: np.ndarray, bbox: BBox) -> np.ndarray | None:

@@ -6,12 +6,14 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.reader.stats import percentiles
+from vision.reader.stats import mean32, median, percentiles, spread
 
 PATCH = 64
 """Side in pixels of the upright patch a die is read from."""
@@ -91,44 +93,52 @@ def read_face(
     outline: np.ndarray | None = None,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)
-    lightness = lab[:, :, 0]
+    lightness = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0]
     inner = lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]  # the table stays out
     low, body, high = percentiles(inner, (1, 50, 99))
+    darkest, brightest = percentiles(lightness, (1, 99))
+    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     spread_up, spread_down = high - body, body - low
     order = (True, False) if spread_down > spread_up else (False, True)
-    best = _read_polarity(lightness, body, order[0], spacing_range, is_upright, outline)
+    peaks = {True: body - darkest, False: brightest - body}
+    best = _read_polarity(face, order[0], peaks[order[0]])
     if best.confidence < 0.6:
-        other = _read_polarity(lightness, body, order[1], spacing_range, is_upright, outline)
+        other = _read_polarity(face, order[1], peaks[order[1]])
         best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
     return best
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What the reads of one patch share, whatever the polarity and threshold."""
+
+    lightness: np.ndarray
+    """Lightness as float32."""
+    body: float
+    spacing_range: tuple[float, float]
+    is_upright: bool
+    outline: np.ndarray | None
 
 
 LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
 
 
-def _read_polarity(
-    lightness: np.ndarray,
-    body: float,
-    dark: bool,
-    spacing_range: tuple[float, float],
-    is_upright: bool,
-    outline: np.ndarray | None,
-) -> FaceReading:
-    signed = (body - lightness.astype(np.float32)) if dark else (lightness.astype(np.float32) - body)
-    peak = (body - percentiles(lightness, (1,))[0]) if dark else (percentiles(lightness, (99,))[0] - body)
-    if peak < 28:
-        return FaceReading(None, 0.0, (), dark, 9.0)
+def _read_polarity(face: _Face, dark: bool, peak: float) -> FaceReading:
     best = FaceReading(None, 0.0, (), dark, 9.0)
+    if peak < 28:
+        return best
+    signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
-        blobs = _blobs(binary, signed, outline, steepness)
+        blobs = _blobs(binary, signed, face.outline, steepness)
         pips = _face_pips(blobs)
-        fit = _fit_layout(pips, spacing_range, is_upright)
+        fit = _fit_layout(pips, face.spacing_range, face.is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
+        if best.pips and confidence <= best.confidence:
+            continue  # cannot win, and the checks below only lower a confidence
         if confidence > 0.0 and (not _empty_places_are_empty(fit, pips, signed) or _streaks_may_join(pips, fit)):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
@@ -144,11 +154,13 @@ def _blobs(
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
+        if len(contour) < 5:
+            continue  # a speck (and too few points to fit an ellipse to)
         area = cv2.contourArea(contour)
-        if not 0.003 * PATCH * PATCH <= area <= 0.07 * PATCH * PATCH or len(contour) < 5:
+        if not PIP_AREA[0] <= area <= PIP_AREA[1]:
             continue
         perimeter = cv2.arcLength(contour, True)
-        if 4 * np.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
+        if 4 * math.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
             continue  # ragged: not a pip, not even one drawn out by motion (and no need to fit an ellipse to it)
         (_, _), (a, b), angle = cv2.fitEllipse(contour)
         roundness = min(a, b) / max(a, b, 1e-6)
@@ -158,17 +170,26 @@ def _blobs(
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
-        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * np.sqrt(area / np.pi):
+        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
-        contrast = float(signed[int(y), int(x)])
         if not steepness:
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
-        edge = contour.reshape(-1, 2)
-        bx, by, bw, bh = cv2.boundingRect(contour)
-        peak = float(signed[by : by + bh, bx : bx + bw].max())
-        sharpness = float(steepness[0][edge[:, 1], edge[:, 0]].mean()) / max(peak, 1.0)
-        found.append(Blob(float(x), float(y), float(area), float(roundness), contrast, sharpness, float(angle) % 180))
+        contrast = float(signed[int(y), int(x)])
+        sharpness = _sharpness(contour, signed, steepness[0])
+        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0))
     return found
+
+
+PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
+"""Smallest and largest area of a pip, in patch pixels."""
+
+
+def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
+    """How steep a blob's edge is, for its contrast."""
+    bx, by, bw, bh = cv2.boundingRect(contour)
+    peak = float(signed[by : by + bh, bx : bx + bw].max())
+    edge = contour.reshape(-1, 2)
+    return mean32(steepness[edge[:, 1], edge[:, 0]]) / max(peak, 1.0)
 
 
 GLARE_SOFTNESS = 0.5
@@ -211,7 +232,7 @@ def _streaks_may_join(pips: list[Blob], fit: LayoutFit) -> bool:
     together (a 4 blurred along an edge leaves two streaks, like a 2)."""
     if not pips or pips[0].roundness >= ROUND:
         return False
-    longest = max(np.sqrt(4.0 * p.area / (np.pi * p.roundness)) for p in pips)
+    longest = max(math.sqrt(4.0 * p.area / (math.pi * p.roundness)) for p in pips)
     return bool(longest >= STREAK_REACH * fit.spacing)
 
 
@@ -252,7 +273,7 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
     if not 1 <= n <= 6:
         return _NO_FIT
     points = np.array([[p.x, p.y] for p in pips], np.float32)
-    centre = points.mean(axis=0)
+    centre = np.add.reduce(points, axis=0) / n  # points.mean(axis=0), without its overhead
     if n == 1:
         radius = float(np.sqrt(pips[0].area / np.pi))
         offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
@@ -262,20 +283,13 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
         fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
         return fit if radius >= 0.05 * PATCH else _NO_FIT
-    rotated = np.einsum("aij,nj->ani", _ROTATIONS, points - centre)  # A x n x 2
-    reach = np.max(np.abs(rotated), axis=2)  # A x n
-    corner = reach > 0.4 * reach.max(axis=1, keepdims=True)  # the centre pip says nothing of the spacing
-    spacing = (reach * corner).sum(axis=1) / np.maximum(corner.sum(axis=1), 1)
-    scaled = rotated / spacing[:, None, None]
+    spacing, all_errors, nearests = _fits_at_every_angle(points - centre)
     best = _NO_FIT
-    for layout in LAYOUTS[n]:
-        distances = np.linalg.norm(scaled[:, :, None, :] - layout[None, None, :, :], axis=3)  # A x n x m
-        nearest = distances.argmin(axis=2)
-        errors = np.sqrt(np.mean(distances.min(axis=2) ** 2, axis=1))
+    for errors, nearest in zip(all_errors, nearests, strict=True):
         for a in np.argsort(errors)[:3]:
             if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH:
                 continue  # a line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3
-            if is_upright and 20.0 < np.rad2deg(ANGLES[a]) < 70.0:
+            if is_upright and _SLANTED[a]:
                 continue  # the patch follows the die's edges, so a face lies square in it
             if len(set(nearest[a].tolist())) == n and errors[a] < best.error:  # each pip on its own place
                 best = LayoutFit(
@@ -283,6 +297,31 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
                 )
                 break
     return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+def _fits_at_every_angle(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Grid spacing (A), each layout's error (L x A) and each pip's nearest place (L x A x n), at every angle."""
+    n = len(offsets)
+    rotated = np.einsum("aij,nj->ani", _ROTATIONS, offsets)  # A x n x 2
+    reach = np.maximum.reduce(np.abs(rotated), axis=2)  # A x n
+    corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)  # the centre pip says nothing of the spacing
+    # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
+    # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
+    spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
+    scaled = rotated / spacing[:, None, None]
+    # Every layout of the value at once: L x A x n x m distances from each pip to each place.
+    across = scaled[None, :, :, 0, None] - _PLACES_X[n]
+    down = scaled[None, :, :, 1, None] - _PLACES_Y[n]
+    distances = np.sqrt(across * across + down * down)
+    closest = np.minimum.reduce(distances, axis=3)
+    return spacing, np.sqrt(np.add.reduce(closest * closest, axis=2) / n), distances.argmin(axis=3)
+
+
+_PLACES_X = {n: np.stack(layouts)[:, None, None, :, 0] for n, layouts in LAYOUTS.items()}
+_PLACES_Y = {n: np.stack(layouts)[:, None, None, :, 1] for n, layouts in LAYOUTS.items()}
+"""Each value's layouts as L x 1 x 1 x m arrays of x and of y, to broadcast over angles and pips."""
+_SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
+"""The angles at which a face would lie slanted in its patch."""
 
 
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
@@ -295,29 +334,53 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
     """
     if fit.value is None or not pips:
         return False
-    cos, sin = np.cos(fit.angle), np.sin(fit.angle)
-    # Grid places back in patch coordinates (the fit rotated patch points by +angle).
-    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
-    places = places * fit.spacing + np.array(fit.centre, np.float32)
-    radius = max(1, int(0.6 * np.sqrt(np.median([p.area for p in pips]) / np.pi)))
-    strength = float(np.median([p.contrast for p in pips]))
-    occupied = np.array([[p.x, p.y] for p in pips], np.float32)
-    gaps = np.linalg.norm(places[:, None, :] - occupied[None, :, :], axis=2).min(axis=1)
-    empty = places[gaps >= 0.5 * fit.spacing]
-    inside = np.all((empty >= radius) & (empty < PATCH - radius), axis=1)
-    if not np.any(inside):
+    radius = max(1, int(0.6 * np.sqrt(median([p.area for p in pips]) / np.pi)))
+    strength = median([p.contrast for p in pips])
+    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
+    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
+    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
+    (cx, cy), spacing = fit.centre, fit.spacing
+    spots = []
+    for ux, uy in _unit_places(fit.angle):
+        x, y = ux * spacing + cx, uy * spacing + cy
+        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
+        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
+            spots.append((round(x), round(y)))
+    if not spots:
         return True
-    local = cv2.blur(signed, (2 * radius + 1, 2 * radius + 1))  # the mean contrast around every pixel
-    xs, ys = np.round(empty[inside]).astype(int).T
-    return bool(np.all(local[ys, xs] <= 0.5 * strength))
+    return bool(np.all(_box_means(signed, spots, radius) <= 0.5 * strength))
+
+
+@functools.lru_cache(maxsize=len(ANGLES) + 1)
+def _unit_places(angle: float) -> tuple[tuple[float, float], ...]:
+    """The nine places of a face grid of spacing 1 around the origin, in patch directions."""
+    cos, sin = np.cos(angle), np.sin(angle)
+    # The fit rotated patch points by +angle: turn the grid back.
+    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
+    return tuple((float(x), float(y)) for x, y in places)
+
+
+def _box_means(signed: np.ndarray, spots: list[tuple[int, int]], radius: int) -> np.ndarray:
+    """The mean contrast in the square of side 2 radius + 1 around each spot, as cv2.blur gives it (float32)."""
+    side = 2 * radius + 1
+    h, w = signed.shape
+    if not all(radius <= x < w - radius and radius <= y < h - radius for x, y in spots):
+        xs, ys = zip(*spots, strict=True)  # a square past the edge: OpenCV's border rule
+        return np.asarray(cv2.blur(signed, (side, side))[list(ys), list(xs)])
+    # The contrast is in whole numbers, so each square's sum is exact and the mean is cv2.blur's to the last bit,
+    # at the cost of a few squares instead of the whole patch.
+    scale = 1.0 / (side * side)
+    sums = [
+        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64)) for x, y in spots
+    ]
+    return np.array([total * scale for total in sums], np.float32)
 
 
 def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:
     if value is None:
         return 0.0
     fit = max(0.0, 1.0 - error / 0.45)
-    areas = np.array([p.area for p in pips])
-    evenness = 1.0 if len(areas) < 2 else float(max(0.0, 1.0 - np.std(areas) / max(np.mean(areas), 1e-6)))
+    evenness = 1.0 if len(pips) < 2 else max(0.0, 1.0 - spread([p.area for p in pips]))
     stray = len(blobs) - len(pips)
     strays = max(0.0, 1.0 - 0.25 * stray)
     strength = min(1.0, peak / 60.0)

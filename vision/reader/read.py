@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -68,82 +71,87 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     mask = segment.foreground_mask(lab, segment.background_centres(lab))
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0])
     candidates = segment.split_regions(mask, side, small) if side else []
-    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0, calibration)]
+    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0)]
     if side:
-        found += _read_pips_alone(image, lab[:, :, 0], mask, side, scale, found, calibration)
+        found += _read_pips_alone(image, lab[:, :, 0], mask, side, scale, found)
     dice = _surest_apart(found, 0.55)
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
-        single = _read_region(image, crop, 1.0, float(max(w, h)), calibration, LOOSE)
-        if single is not None and (not dice or (single.value is not None and single.confidence > dice[0].confidence)):
+        single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
+        if single is not None and (
+            not dice or (single.die.value is not None and single.die.confidence > dice[0].die.confidence)
+        ):
             dice = [single]
-    return dice
+    return [_coloured(one, calibration) for one in dice]
 
 
 def _read_pips_alone(
-    image: np.ndarray,
-    lightness: np.ndarray,
-    mask: np.ndarray,
-    side: float,
-    scale: float,
-    found: list[Die],
-    calibration: Calibration,
-) -> list[Die]:
-    """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: dark on the white
-    dice found, light on the coloured ones; both when no die was found."""
-    whites = sum(d.color == "white" for d in found)
-    polarities = (True, False) if not found else (2 * whites >= len(found),)
+    image: np.ndarray, lightness: np.ndarray, mask: np.ndarray, side: float, scale: float, found: list[_Found]
+) -> list[_Found]:
+    """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: that of most dice
+    read already (dark pips on white dice, light ones on coloured dice); both when none was read."""
+    read = [one for one in found if one.die.value is not None]
+    darks = sum(one.face.is_dark_on_light for one in read)
+    polarities = (True, False) if not read else (2 * darks >= len(read),)
     regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark)]
-    return [d for r in regions if (d := _read_region(image, r, scale, side, calibration, is_piece=True))]
+    return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
 
 
-def _read_candidate(
-    image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, calibration: Calibration
-) -> list[Die]:
+@dataclass(frozen=True)
+class _Found:
+    """A die read from one region, its colour not told yet: only the dice kept in the end need it."""
+
+    die: Die
+    patch: np.ndarray
+    face: FaceReading
+
+
+def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[_Found]:
     """The blob read whole and as each way of cutting it; the surest dice win where readings overlap.
 
     The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
     2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
-    whole = _read_region(image, candidate.whole, scale, side, calibration) if candidate.whole else None
+    whole = _read_region(image, candidate.whole, scale, side) if candidate.whole else None
     ways = candidate.partitions + candidate.grids
-    cuts = sorted(([_read_piece(image, part, scale, side, calibration) for part in cut] for cut in ways), key=_sureness)
-    best = [d for d in [whole, *(cuts.pop() if cuts else [])] if d is not None]
-    others = [d for cut in cuts for d in cut if d is not None]
+    cuts = sorted(
+        ([_read_region(image, part, scale, side, is_piece=True) for part in cut] for cut in ways), key=_sureness
+    )
+    best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
+    others = [one for cut in cuts for one in cut if one is not None]
     return _apart(_by_sureness(best) + _by_sureness(others), 0.6)
 
 
-def _read_piece(
-    image: np.ndarray, part: segment.Region, scale: float, side: float, calibration: Calibration
-) -> Die | None:
-    return _read_region(image, part, scale, side, calibration, is_piece=True)
-
-
-def _sureness(dice: list[Die | None]) -> float:
+def _sureness(cut: list[_Found | None]) -> float:
     """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0."""
-    return sum(d.confidence for d in dice if d is not None and d.value is not None) / max(len(dice), 1)
+    return sum(one.die.confidence for one in cut if one is not None and one.die.value is not None) / max(len(cut), 1)
 
 
-def _surest_apart(dice: list[Die], share: float) -> list[Die]:
+def _surest_apart(found: list[_Found], share: float) -> list[_Found]:
     """The surest dice first; a die is left out when its centre lies within `share` of a kept die's size from
     that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways)."""
-    return _apart(_by_sureness(dice), share)
+    return _apart(_by_sureness(found), share)
 
 
-def _by_sureness(dice: list[Die]) -> list[Die]:
-    return sorted(dice, key=lambda d: (d.value is not None, d.confidence), reverse=True)
+def _by_sureness(found: list[_Found]) -> list[_Found]:
+    return sorted(found, key=lambda one: (one.die.value is not None, one.die.confidence), reverse=True)
 
 
-def _apart(ordered: list[Die], share: float) -> list[Die]:
+def _apart(ordered: list[_Found], share: float) -> list[_Found]:
     """The dice in the given order, each left out when it lies on one kept before it (see _surest_apart)."""
-    kept: list[Die] = []
-    for die in ordered:
-        if all(_distance(die, k) > share * max(k.bbox[2] - k.bbox[0], k.bbox[3] - k.bbox[1], 1) for k in kept):
-            kept.append(die)
+    kept: list[_Found] = []
+    for one in ordered:
+        if all(_distance(one.die, k.die) > share * _size(k.die) for k in kept):
+            kept.append(one)
     return kept
+
+
+def _size(die: Die) -> int:
+    """The longer side of a die's box (at least 1)."""
+    return max(die.bbox[2] - die.bbox[0], die.bbox[3] - die.bbox[1], 1)
 
 
 def _distance(a: Die, b: Die) -> float:
@@ -155,10 +163,9 @@ def _read_region(
     region: segment.Region,
     scale: float,
     side: float,
-    calibration: Calibration,
     spacing_range: tuple[float, float] = TIGHT,
     is_piece: bool = False,
-) -> Die | None:
+) -> _Found | None:
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
@@ -182,11 +189,16 @@ def _read_region(
     if is_piece and face.value is None and len(face.pips) < 2:
         return None  # a piece cut from a clump (or from a card) with a speck on it is not evidence of a die
     flags = _flags(region, side, face.value is None)
-    colour = _face_colour(patch, face, calibration)
-    if colour is None:
-        flags.add("ambiguous_color")
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
-    return Die(face.value, colour, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+    die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
+    return _Found(die, patch, face)
+
+
+def _coloured(found: _Found, calibration: Calibration) -> Die:
+    """The die with its body's colour (flagged when it cannot be told)."""
+    colour = _face_colour(found.patch, found.face, calibration)
+    flags = found.die.flags if colour is not None else found.die.flags | {"ambiguous_color"}
+    return dataclasses.replace(found.die, color=colour, flags=flags)
 
 
 def _face_colour(patch: np.ndarray, face: FaceReading, calibration: Calibration) -> str | None:
@@ -201,10 +213,14 @@ def _face_colour(patch: np.ndarray, face: FaceReading, calibration: Calibration)
 
 def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
     """The axis-aligned box around a rotated rectangle, clipped to the image."""
-    box = cv2.boxPoints(rect)
-    x0, y0 = np.floor(box.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(box.max(axis=0)).astype(int)
-    return max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
+    corners = cv2.boxPoints(rect).tolist()
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return (
+        max(0, math.floor(min(xs))),
+        max(0, math.floor(min(ys))),
+        min(w, math.ceil(max(xs))),
+        min(h, math.ceil(max(ys))),
+    )
 
 
 def _read_top_face(image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None) -> FaceReading:

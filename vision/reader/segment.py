@@ -171,9 +171,12 @@ CHROMA_UNIT = 64.0
 
 def _chromaticity(lab: np.ndarray) -> np.ndarray:
     """a*, b* divided by lightness (shadows leave it alone), as two 8-bit channels centred on 128."""
-    lightness = cv2.max(np.ascontiguousarray(lab[:, :, 0]), 30)  # type: ignore[call-overload]
-    chroma = cv2.subtract(np.ascontiguousarray(lab[:, :, 1:]), (128, 128, 0, 0), dtype=cv2.CV_16S)  # type: ignore[call-overload]
-    relative = cv2.divide(chroma, cv2.merge([lightness, lightness]), scale=CHROMA_UNIT, dtype=cv2.CV_16S)
+    # cv2.split's planes come far quicker than numpy's strided copies, and a 16-bit divisor like the dividend
+    # spares cv2.divide its slow path through mixed types (the quotients are the same).
+    lightness, a, b = cv2.split(lab)
+    floor = np.asarray(cv2.max(lightness, 30), np.int16)  # type: ignore[call-overload]
+    chroma = cv2.subtract(cv2.merge([a, b]), (128, 128, 0, 0), dtype=cv2.CV_16S)  # type: ignore[call-overload]
+    relative = cv2.divide(chroma, cv2.merge([floor, floor]), scale=CHROMA_UNIT, dtype=cv2.CV_16S)
     return cv2.add(relative, (128, 128, 0, 0), dtype=cv2.CV_8U)  # type: ignore[call-overload]
 
 
