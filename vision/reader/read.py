@@ -80,9 +80,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
         single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
-        if single is not None and (
-            not dice or (single.die.value is not None and single.die.confidence > dice[0].die.confidence)
-        ):
+        if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
     return [_coloured(one, calibration) for one in dice]
 
@@ -147,6 +145,18 @@ def _apart(ordered: list[_Found], share: float) -> list[_Found]:
         if all(_distance(one.die, k.die) > share * _size(k.die) for k in kept):
             kept.append(one)
     return kept
+
+
+def _is_surer(crop: Die, found: Die) -> bool:
+    """Whether the whole picture read as one die beats the die found in it: only when that die is unread or
+    doubtful, for a die found by its own outline is read along its edges, the crop only at an angle."""
+    if crop.value is None:
+        return False
+    return found.value is None or (found.confidence < DOUBTFUL and crop.confidence > found.confidence)
+
+
+DOUBTFUL = 0.6
+"""Confidence below which a reading is retried another way."""
 
 
 def _size(die: Die) -> int:
