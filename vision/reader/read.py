@@ -63,17 +63,16 @@ def _checked(frame: object) -> tuple[np.ndarray | None, str | None]:
 
 def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     h, w = image.shape[:2]
-    scale = min(1.0, ANALYSIS_SIDE / max(h, w))
-    small = (
-        image if scale == 1.0 else cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    )
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    mask = segment.foreground_mask(lab, segment.background_centres(lab))
-    side = segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0])
-    candidates = segment.split_regions(mask, side, small) if side else []
-    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0)]
+    view = _View.of(image, min(1.0, ANALYSIS_SIDE / max(h, w)))
+    if view.side is not None and view.side < CLOSER_LOOK[0] and view.scale <= 0.5:
+        # Many small dice in a large picture (a tray seen whole): the seams between touching dice are a pixel or
+        # two at the usual scale, so look again closer, where a die spans enough pixels to be parted.
+        view = _View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
+    side, scale = view.side or 0.0, view.scale
+    candidates = segment.split_regions(view.mask, side, view.small) if side else []
+    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side)]
     if side:
-        found += _read_pips_alone(image, lab[:, :, 0], mask, side, scale, found)
+        found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found)
     dice = _surest_apart(found, 0.55)
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
@@ -83,6 +82,31 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
     return [_coloured(one, calibration) for one in dice]
+
+
+CLOSER_LOOK = (28.0, 40.0)
+"""Die side, in analysis pixels, under which a large picture (at least twice ANALYSIS_SIDE) is looked at again,
+and the side then aimed for. A webcam frame is not: at full size its noise and blur part dice no better."""
+
+
+@dataclass(frozen=True)
+class _View:
+    """The picture scaled down for finding dice: its Lab planes, the mask of what is not table, the die size."""
+
+    scale: float
+    small: np.ndarray
+    lab: np.ndarray
+    mask: np.ndarray
+    side: float | None
+
+    @classmethod
+    def of(cls, image: np.ndarray, scale: float) -> _View:
+        h, w = image.shape[:2]
+        size = (round(w * scale), round(h * scale))
+        small = image if scale == 1.0 else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+        mask = segment.foreground_mask(lab, segment.background_centres(lab))
+        return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
 
 
 def _read_pips_alone(
