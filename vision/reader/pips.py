@@ -139,7 +139,9 @@ def _read_polarity(face: _Face, dark: bool, peak: float) -> FaceReading:
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
         if best.pips and confidence <= best.confidence:
             continue  # cannot win, and the checks below only lower a confidence
-        if confidence > 0.0 and (not _empty_places_are_empty(fit, pips, signed) or _streaks_may_join(pips, fit)):
+        if confidence > 0.0 and (
+            not _empty_places_are_empty(fit, pips, signed, None if dark else steepness) or _streaks_may_join(pips, fit)
+        ):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
@@ -327,10 +329,15 @@ _SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
 
 
-def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray) -> bool:
+def _empty_places_are_empty(
+    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None
+) -> bool:
     """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
 
     A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
+    A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
+    gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
+    edges are far softer than the pips' does not count.
     """
     if fit.value is None or not pips:
         return False
@@ -348,7 +355,16 @@ def _empty_places_are_empty(fit: LayoutFit, pips: list[Blob], signed: np.ndarray
             spots.append((round(x), round(y)))
     if not spots:
         return True
-    return bool(np.all(_box_means(signed, spots, radius) <= 0.5 * strength))
+    bright = [
+        spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > 0.5 * strength
+    ]
+    if not bright or not steepness:
+        return not bright
+    # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
+    reach = int(round(radius * 1.7))
+    found = [(round(p.x), round(p.y)) for p in pips]
+    edges = median(_box_means(steepness[0], found, reach).tolist())
+    return bool(np.all(_box_means(steepness[0], bright, reach) < GLARE_SOFTNESS * edges))
 
 
 @functools.lru_cache(maxsize=len(ANGLES) + 1)
