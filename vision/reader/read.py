@@ -23,6 +23,8 @@ ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
 MIN_DIE_SIDE = 7
 """Smallest die side, in analysis pixels, worth reading."""
+TILT_CHECK = 0.9
+"""Shorter over longer side of a box under which a sure reading is checked against the top face read alone."""
 SMALL_CROP = 160
 """Images up to this size may be a crop of a single die filling most of the picture."""
 
@@ -214,10 +216,7 @@ def _read_region(
     face = read_face(
         patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright, outline=outline
     )
-    if face.value is None or face.confidence < 0.6:
-        face = max(
-            (face, _read_top_face(image, patch, rect, outline)), key=lambda f: (f.value is not None, f.confidence)
-        )
+    face = _with_top_face(image, patch, rect, outline, face, share)
     if not face.pips:
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
@@ -255,6 +254,25 @@ def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int
         min(w, math.ceil(max(xs))),
         min(h, math.ceil(max(ys))),
     )
+
+
+def _with_top_face(
+    image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None, face: FaceReading, share: float
+) -> FaceReading:
+    """The box's reading weighed against the top face read alone: tried when the box's is doubtful, and as a check
+    when the box is far from square (seen at an angle, it holds side faces whose pips may have been counted)."""
+    if face.value is None or face.confidence < 0.6:
+        top = _read_top_face(image, patch, rect, outline)
+        return max((face, top), key=lambda f: (f.value is not None, f.confidence))
+    if share >= TILT_CHECK:
+        return face
+    top = _read_top_face(image, patch, rect, outline)
+    if top.value is None or top.value == face.value:
+        return face
+    if top.confidence > face.confidence:
+        return top
+    # The two disagree and the box is no surer: pips of a side face were counted, on one or the other.
+    return dataclasses.replace(face, value=None, confidence=0.3 * min(face.confidence, top.confidence))
 
 
 def _read_top_face(image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None) -> FaceReading:
