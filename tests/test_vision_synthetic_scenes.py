@@ -22,14 +22,21 @@ def _score(kind: str, seeds: range) -> tuple[float, float, float]:
         dice = list(read_dice(image).dice)
         truths += len(truth)
         for true in truth:
-            match = next((d for d in dice if _inside(d, true)), None)
-            if match is None:
+            # The nearest die centred in the true box: boxes of touching tilted dice overlap, and the first one
+            # found inside may be the neighbour's.
+            inside = [d for d in dice if _inside(d, true)]
+            if not inside:
                 continue
+            match = min(inside, key=lambda d: _gap(d, true))
             dice.remove(match)
             found += 1
             right += match.value == true.value
             confident_wrong += match.value not in (None, true.value) and match.confidence >= 0.6
     return found / truths, right / max(1, found), confident_wrong / max(1, found)
+
+
+def _gap(die: Die, true: Die) -> float:
+    return float((die.center[0] - true.center[0]) ** 2 + (die.center[1] - true.center[1]) ** 2)
 
 
 def _inside(die: Die, true: Die) -> bool:
@@ -39,8 +46,8 @@ def _inside(die: Die, true: Die) -> bool:
 
 @pytest.mark.parametrize(
     ("kind", "count", "recall_floor", "accuracy_floor", "confident_wrong_ceiling"),
-    # Measured on these seeds: webcam 0.970 / 0.878 / 0.041 (24 frames), Rajas 0.892 / 0.859 / 0.030 (12 frames).
-    [("webcam", 24, 0.95, 0.85, 0.05), ("rajas", 12, 0.86, 0.83, 0.05)],
+    # Measured on these seeds: webcam 0.970 / 0.888 / 0.031 (24 frames), Rajas 0.937 / 0.875 / 0.000 (12 frames).
+    [("webcam", 24, 0.95, 0.86, 0.05), ("rajas", 12, 0.91, 0.85, 0.05)],
 )
 def test_synthetic_scenes_stay_above_their_floor(
     kind: str, count: int, recall_floor: float, accuracy_floor: float, confident_wrong_ceiling: float

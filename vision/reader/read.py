@@ -25,6 +25,9 @@ MIN_DIE_SIDE = 7
 """Smallest die side, in analysis pixels, worth reading."""
 TILT_CHECK = 0.9
 """Shorter over longer side of a box under which a sure reading is checked against the top face read alone."""
+APART = (0.8, 0.75)
+"""How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
+read several ways, then over the whole picture."""
 SMALL_CROP = 160
 """Images up to this size may be a crop of a single die filling most of the picture."""
 
@@ -75,7 +78,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side)]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found)
-    dice = _surest_apart(found, 0.55)
+    dice = _surest_apart(found, APART[1])
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -130,6 +133,8 @@ class _Found:
     die: Die
     patch: np.ndarray
     face: FaceReading
+    side: float
+    """The shorter side of the box the die was read in, in image pixels."""
 
 
 def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[_Found]:
@@ -146,7 +151,7 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     )
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
-    return _apart(_by_sureness(best) + _by_sureness(others), 0.6)
+    return _apart(_by_sureness(best) + _by_sureness(others), APART[0])
 
 
 def _sureness(cut: list[_Found | None]) -> float:
@@ -155,8 +160,11 @@ def _sureness(cut: list[_Found | None]) -> float:
 
 
 def _surest_apart(found: list[_Found], share: float) -> list[_Found]:
-    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's size from
-    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways)."""
+    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
+    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
+
+    The side is that of the box the die was read in, not of its upright bounding box: a die turned 45 degrees
+    has a bounding box 1.4 times its side, which once hid a neighbour touching it."""
     return _apart(_by_sureness(found), share)
 
 
@@ -168,7 +176,7 @@ def _apart(ordered: list[_Found], share: float) -> list[_Found]:
     """The dice in the given order, each left out when it lies on one kept before it (see _surest_apart)."""
     kept: list[_Found] = []
     for one in ordered:
-        if all(_distance(one.die, k.die) > share * _size(k.die) for k in kept):
+        if all(_distance(one.die, k.die) > share * k.side for k in kept):
             kept.append(one)
     return kept
 
@@ -183,11 +191,6 @@ def _is_surer(crop: Die, found: Die) -> bool:
 
 DOUBTFUL = 0.6
 """Confidence below which a reading is retried another way."""
-
-
-def _size(die: Die) -> int:
-    """The longer side of a die's box (at least 1)."""
-    return max(die.bbox[2] - die.bbox[0], die.bbox[3] - die.bbox[1], 1)
 
 
 def _distance(a: Die, b: Die) -> float:
@@ -224,7 +227,7 @@ def _read_region(
     flags = _flags(region, side, face.value is None)
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
-    return _Found(die, patch, face)
+    return _Found(die, patch, face, min(rw, rh) / scale)
 
 
 def _coloured(found: _Found, calibration: Calibration) -> Die:
