@@ -106,6 +106,12 @@ def read_face(
     if best.confidence < 0.6:
         other = _read_polarity(face, order[1], peaks[order[1]])
         best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
+    if best.confidence < 0.6 and best.pips and not best.is_dark_on_light:
+        # Light pips found but no sure reading: a reflection of the lamp may have merged with a pip or lie on an
+        # empty place. Read again with what is broader than a pip taken away (a white top-hat).
+        deglared = _read_polarity(face, False, peaks[False], deglared=True)
+        if deglared.value is not None and deglared.confidence > best.confidence:
+            best = deglared
     return best
 
 
@@ -121,15 +127,22 @@ class _Face:
     outline: np.ndarray | None
 
 
+_GLARE_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
+"""Wider than any pip in a patch (about 0.4 of it): an opening with it keeps the body and the broad reflections of
+the lamp but not the pips, so taking it away leaves the pips standing on their own."""
+
 LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
 
 
-def _read_polarity(face: _Face, dark: bool, peak: float) -> FaceReading:
+def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False) -> FaceReading:
     best = FaceReading(None, 0.0, (), dark, 9.0)
     if peak < 28:
         return best
     signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
+    if deglared:
+        signed = signed - cv2.morphologyEx(signed, cv2.MORPH_OPEN, _GLARE_DISC)
+        peak = max(float(np.percentile(signed, 99)), 0.6 * peak)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
         binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
