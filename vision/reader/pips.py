@@ -106,10 +106,12 @@ def read_face(
     if best.confidence < 0.6:
         other = _read_polarity(face, order[1], peaks[order[1]])
         best = max((best, other), key=lambda r: (r.value is not None, r.confidence, len(r.pips)))
-    if best.confidence < 0.6 and best.pips and not best.is_dark_on_light:
-        # Light pips found but no sure reading: a reflection of the lamp may have merged with a pip or lie on an
-        # empty place. Read again with what is broader than a pip taken away (a white top-hat).
-        deglared = _read_polarity(face, False, peaks[False], deglared=True)
+    if best.confidence < 0.6 and best.pips:
+        # Pips found but no sure reading: something broader than a pip may have run into one or lie on an empty
+        # place (a reflection of the lamp on a coloured die, the shade of a side face on a white one). Read again
+        # with what is broader than a pip taken away (a top-hat).
+        dark = best.is_dark_on_light
+        deglared = _read_polarity(face, dark, peaks[dark], deglared=True)
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
     return best
@@ -128,8 +130,8 @@ class _Face:
 
 
 _GLARE_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
-"""Wider than any pip in a patch (about 0.4 of it): an opening with it keeps the body and the broad reflections of
-the lamp but not the pips, so taking it away leaves the pips standing on their own."""
+"""Wider than any pip in a patch (about 0.4 of it): an opening of the pips' contrast with it keeps the body and
+broad reflections or shade but not the pips, so taking it away leaves the pips standing on their own."""
 
 LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
