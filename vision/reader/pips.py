@@ -154,9 +154,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
         if best.pips and confidence <= best.confidence:
             continue  # cannot win, and the checks below only lower a confidence
-        if confidence > 0.0 and (
-            not _empty_places_are_empty(fit, pips, signed, None if dark else steepness) or _streaks_may_join(pips, fit)
-        ):
+        if confidence > 0.0 and (not _leaves_empty(fit, pips, signed, dark, steepness) or _streaks_may_join(pips, fit)):
             confidence *= 0.3
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
@@ -344,15 +342,29 @@ _SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
 
 
+DARK_FAINT = 0.3
+"""Share of the pips' contrast from which a spot on an empty place counts, for dark pips on a light die: no
+reflection is darker than the body, so a faint dark spot there is a pip blurred or shaded (a 4 read as a 2)."""
+
+
+def _leaves_empty(
+    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, dark: bool, steepness: list[np.ndarray]
+) -> bool:
+    """The empty-places check in each polarity: light pips forgive soft reflections, dark ones faint spots."""
+    if dark:
+        return _empty_places_are_empty(fit, pips, signed, None, DARK_FAINT)
+    return _empty_places_are_empty(fit, pips, signed, steepness)
+
+
 def _empty_places_are_empty(
-    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None
+    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None, faint: float = 0.5
 ) -> bool:
     """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
 
     A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
     A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
     gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
-    edges are far softer than the pips' does not count.
+    edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
     """
     if fit.value is None or not pips:
         return False
@@ -371,7 +383,7 @@ def _empty_places_are_empty(
     if not spots:
         return True
     bright = [
-        spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > 0.5 * strength
+        spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
     ]
     if not bright or not steepness:
         return not bright
