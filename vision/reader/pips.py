@@ -6,6 +6,7 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -151,7 +152,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         blobs = _blobs(binary, signed, face.outline, steepness)
         pips = _face_pips(blobs)
         fit = _fit_layout(pips, face.spacing_range, face.is_upright)
-        confidence = _confidence(fit.value, fit.error, pips, blobs, peak)
+        confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
         if best.pips and confidence <= best.confidence:
             continue  # cannot win, and the checks below only lower a confidence
         if confidence > 0.0 and (not _leaves_empty(fit, pips, signed, dark, steepness) or _streaks_may_join(pips, fit)):
@@ -277,6 +278,8 @@ class LayoutFit:
     centre: tuple[float, float] = (PATCH / 2, PATCH / 2)
     spacing: float = 0.0
     angle: float = 0.0
+    skewed: bool = False
+    """Fitted through an affine map (a face seen at an angle): the grid is not square in the patch."""
 
 
 _NO_FIT = LayoutFit(None, 9.0)
@@ -311,7 +314,35 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
                     n, float(errors[a]), (float(centre[0]), float(centre[1])), float(spacing[a]), float(ANGLES[a])
                 )
                 break
+    if n in (4, 5) and best.error > SKEW_TRY:
+        skewed = _skewed_fit(points - centre, spacing_range)
+        if skewed is not None and skewed.error < best.error:
+            best = dataclasses.replace(skewed, centre=(float(centre[0]), float(centre[1])))
     return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+SKEW_TRY = 0.15
+"""Fit error above which a 4 or a 5 is also fitted as seen at an angle."""
+SKEW_LIMIT = 1.6
+"""Most a face's pips may be spread one way against the other (long over short axis) to be fitted so."""
+SKEW_DOUBT = 0.8
+"""Confidence kept by a reading made through an affine fit: it takes more shapes of pips for a face."""
+
+
+def _skewed_fit(offsets: np.ndarray, spacing_range: tuple[float, float]) -> LayoutFit | None:
+    """A 4 or a 5 seen at an angle, or sheared in a box that also holds a side face: the spread of its pips is
+    made round again, which undoes any affine map up to a turn (the spread of a 4's or a 5's layout is round),
+    then fitted as from above."""
+    n = len(offsets)
+    spread_axes, axes = np.linalg.eigh(offsets.astype(np.float64).T @ offsets / n)
+    if spread_axes[0] <= 1e-6 or math.sqrt(spread_axes[1] / spread_axes[0]) > SKEW_LIMIT:
+        return None
+    rounding = axes @ np.diag(np.sqrt(spread_axes.mean() / spread_axes)) @ axes.T
+    spacing, errors, nearests = _fits_at_every_angle((offsets @ rounding.T).astype(np.float32))
+    a = int(np.argmin(errors[0]))
+    if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH or len(set(nearests[0, a].tolist())) < n:
+        return None
+    return LayoutFit(n, float(errors[0, a]), spacing=float(spacing[a]), angle=float(ANGLES[a]), skewed=True)
 
 
 def _fits_at_every_angle(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -374,8 +405,9 @@ def _empty_places_are_empty(
     # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
     occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
     (cx, cy), spacing = fit.centre, fit.spacing
-    spots = []
-    for ux, uy in _unit_places(fit.angle):
+    # A skewed grid is not square in the patch: only a 4's centre, the mean of its pips, can be checked.
+    spots = [(round(cx), round(cy))] if fit.skewed and fit.value == 4 else []
+    for ux, uy in () if fit.skewed else _unit_places(fit.angle):
         x, y = ux * spacing + cx, uy * spacing + cy
         gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
         if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
