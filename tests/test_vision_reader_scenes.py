@@ -260,3 +260,18 @@ def test_a_four_foreshortened_by_a_camera_at_an_angle_is_read_sure(colour: str, 
     image = cv2.warpAffine(image, squash, (640, 480), borderMode=cv2.BORDER_REFLECT)
     (die,) = read_dice(image).dice
     assert die.value == 4 and die.confidence >= 0.6
+
+
+def test_a_die_whose_pips_cannot_be_made_out_is_found_unread_and_a_round_token_is_not() -> None:
+    # Blurred past reading, a die is still a square blob of a die's size: shown as found with no value, so that
+    # the table is asked, rather than left out. A round token of the same size is no die.
+    image = table(colour=(60, 90, 130), seed=4)
+    for i, value in enumerate((2, 5, 3)):
+        draw_die(image, (120 + 200 * i, 110), 70, 15 * i, value, "white")
+    corners = cv2.boxPoints(((220.0, 330.0), (70.0, 70.0), 20.0))
+    cv2.fillConvexPoly(image, np.round(corners).astype(np.int32), (225, 228, 230), cv2.LINE_AA)  # the blank die
+    cv2.circle(image, (460, 330), 38, (225, 228, 230), -1, cv2.LINE_AA)  # the token
+    reading = read_dice(image)
+    low = sorted((d.center[0], d.value) for d in reading.dice if d.center[1] > 250)
+    assert len(low) == 1 and abs(low[0][0] - 220) < 8 and low[0][1] is None
+    assert sorted(d.value for d in reading.dice if d.center[1] < 250) == [2, 3, 5]

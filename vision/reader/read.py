@@ -220,7 +220,7 @@ def _read_region(
         patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright, outline=outline
     )
     face = _with_top_face(image, patch, rect, outline, face, share)
-    if not face.pips:
+    if not face.pips and (is_piece or not _die_shaped(region, side)):
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
         return None  # a piece cut from a clump (or from a card) with a speck on it is not evidence of a die
@@ -257,6 +257,14 @@ def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int
         min(w, math.ceil(max(xs))),
         min(h, math.ceil(max(ys))),
     )
+
+
+def _die_shaped(region: segment.Region, side: float) -> bool:
+    """A blob of its own, square, filled and of a die's size: a die even when no pip can be made out on it
+    (blurred, or seen edge on), to be shown as found but unread rather than left out."""
+    (_, _), (rw, rh), _ = region.rect
+    short, long = min(rw, rh), max(rw, rh)
+    return 0.75 * side <= short and long <= 1.4 * side and long <= 1.3 * short and region.area >= 0.88 * rw * rh
 
 
 def _with_top_face(
