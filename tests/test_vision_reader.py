@@ -168,7 +168,7 @@ def _score(name: str) -> tuple[float, float]:
     ("name", "exact_floor", "precision_floor"),
     # Floors a little under what the reader measures today (see the evaluation command in the README), so that
     # a regression fails; the figures themselves come from ../shared/eval/eval_reader.py, not from here.
-    [("tai-studio__dice-recognition", 0.95, 0.97), ("chaseelliottpatterson__dice-reader", 0.80, 0.90)],
+    [("tai-studio__dice-recognition", 0.95, 0.97), ("chaseelliottpatterson__dice-reader", 0.86, 0.92)],
 )
 def test_real_development_photos_stay_above_their_floor(name: str, exact_floor: float, precision_floor: float) -> None:
     exact, precision = _score(name)
