@@ -7,6 +7,7 @@ centres of die-sized squares.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -350,10 +351,19 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
         if whole is not None and area <= 1.7 * side * side:
             candidates.append(Candidate(whole, ()))
             continue
-        grids = tuple(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
+        grids = _distinct(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
         cut = _watershed(mask, contour, side, w, h, image)
         candidates.append(Candidate(whole, (cut,) if cut else (), grids))
     return candidates
+
+
+def _distinct(cuts: Iterable[tuple[Region, ...]]) -> tuple[tuple[Region, ...], ...]:
+    """The cuts, each only once: two die sizes that round to as many rows and columns cut a clump alike, and
+    reading the same cut twice only costs time."""
+    kept: dict[tuple[RotatedRect, ...], tuple[Region, ...]] = {}
+    for cut in cuts:
+        kept.setdefault(tuple(region.rect for region in cut), cut)
+    return tuple(kept.values())
 
 
 def _grid_sizes(contour: np.ndarray, side: float) -> list[float]:
