@@ -274,7 +274,7 @@ def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, l
     x0, y0 = max(0, x - 4), max(0, y - 4)
     region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
     best: list[cv2.KeyPoint] = []
-    plain = _plain_table(region, inside)
+    plain = plain_table(region, inside)
     for colour in (0, 255):
         found = [k for k in pip_detector(colour).detect(plain) if inside[int(k.pt[1]), int(k.pt[0])]]
         if len(found) > len(best):
@@ -297,10 +297,11 @@ PIP_MARGIN = 10
 """Pixels of table kept as they are around the foreground when looking for its pips."""
 
 
-def _plain_table(lightness: np.ndarray, foreground: np.ndarray) -> np.ndarray:
-    """The lightness with the table away from the foreground made plain, at its mean lightness: only pips on
-    the foreground count, and the wood's grain would cost most of the search. A margin of table is kept as it
-    is, so that the spots cut by the edge of the plain part lie far from every pip on the foreground."""
+def plain_table(lightness: np.ndarray, foreground: np.ndarray) -> np.ndarray:
+    """The lightness with the table far from the foreground made plain, at its mean lightness: pips lie on the
+    foreground (dice, or the specks a die the table's colour leaves of its pips), and the wood's grain would
+    cost most of the search. A margin of table is kept as it is, so that the spots cut by the edge of the
+    plain part lie far from every pip."""
     size = 2 * PIP_MARGIN + 1
     away = cv2.dilate(foreground, np.ones((size, size), np.uint8)) == 0
     if not away.any():
