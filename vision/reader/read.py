@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import segment
+from vision.reader import segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
 from vision.reader.proposals import pip_proposals
@@ -68,7 +68,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         image if scale == 1.0 else cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
     )
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    mask = segment.foreground_mask(lab, segment.background_centres(lab))
+    mask = table.foreground_mask(lab, table.background_centres(lab))
     side = segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0])
     candidates = segment.split_regions(mask, side, small) if side else []
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side or 0.0)]
