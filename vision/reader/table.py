@@ -46,8 +46,7 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     object (a hand) does not raise it above darker dice; squares that stand out only faintly are added
     (see `_faint_squares`).
     """
-    chromaticity = _chromaticity(lab)
-    lightness = np.ascontiguousarray(lab[:, :, 0])
+    lightness, chromaticity = _chromaticity(lab)
     distance = _table_distance(lab, lightness, chromaticity, centres)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
@@ -62,7 +61,7 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
 
 
 def _table_distance(
-    lab: np.ndarray, lightness: np.ndarray, chromaticity: np.ndarray, centres: np.ndarray
+    lab: np.ndarray, lightness: np.ndarray, chromaticity: tuple[np.ndarray, np.ndarray], centres: np.ndarray
 ) -> np.ndarray | None:
     """Each pixel's distance from the nearest table colour (None without table colours)."""
     distance: np.ndarray | None = None
@@ -86,12 +85,15 @@ chromaticity, which the chromaticity distance checks. On a grey or white table a
 differ only in lightness, so there it all counts."""
 
 
-def _distance_to(lab: np.ndarray, lightness: np.ndarray, chromaticity: np.ndarray, centre: np.ndarray) -> np.ndarray:
+def _distance_to(
+    lab: np.ndarray, lightness: np.ndarray, chromaticity: tuple[np.ndarray, np.ndarray], centre: np.ndarray
+) -> np.ndarray:
     """Each pixel's distance from one table colour, in 8 bits (scaled by 0.8 as it is built).
 
     City-block distance in Lab, lightness weighted less since it varies more across a table than colour
     does, and at least the distance in chromaticity. Every step is an 8-bit OpenCV call: this runs on every
-    frame.
+    frame. The chromaticity's weighted distance is looked up per channel and summed in float32, which is
+    what cv2.transform did with the two channels, to the last bit, in under half its time.
     """
     l_c, a_c, b_c = (float(v) for v in centre)
     weight = 0.6 * 0.8
@@ -100,9 +102,17 @@ def _distance_to(lab: np.ndarray, lightness: np.ndarray, chromaticity: np.ndarra
     if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= SHADOW_CHROMA:
         darker = cv2.subtract(np.full(lightness.shape, l_c, np.uint8), lightness)
         one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * SHADOW_RELIEF))
-    hue = cv2.absdiff(chromaticity, (own[0], own[1], 0.0, 0.0))  # type: ignore[call-overload]
     gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
-    return np.asarray(cv2.max(one, cv2.transform(hue, np.array([[gain, gain]], np.float32))), np.uint8)
+    first, second = (cv2.LUT(plane, _weighted_gaps(gain, v)) for plane, v in zip(chromaticity, own, strict=True))
+    return np.asarray(cv2.max(one, cv2.add(first, second, dtype=cv2.CV_8U)), np.uint8)
+
+
+_LEVELS = np.arange(256, dtype=np.float32)
+
+
+def _weighted_gaps(gain: float, centre: float) -> np.ndarray:
+    """For each 8-bit value, its distance from `centre` times `gain`, rounded to float32 as OpenCV does."""
+    return np.float32(gain) * np.abs(_LEVELS - np.float32(centre))
 
 
 FAINT_LEVEL = 18.0
@@ -150,15 +160,19 @@ CHROMA_UNIT = 64.0
 """Chromaticity is a*, b* times this over lightness (at least 30), stored as 8 bits around 128."""
 
 
-def _chromaticity(lab: np.ndarray) -> np.ndarray:
-    """a*, b* divided by lightness (shadows leave it alone), as two 8-bit channels centred on 128."""
+def _chromaticity(lab: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """The lightness plane; and a*, b* divided by lightness (shadows leave it alone), as two 8-bit planes
+    centred on 128."""
     # cv2.split's planes come far quicker than numpy's strided copies, and a 16-bit divisor like the dividend
     # spares cv2.divide its slow path through mixed types (the quotients are the same).
     lightness, a, b = cv2.split(lab)
     floor = np.asarray(cv2.max(lightness, 30), np.int16)  # type: ignore[call-overload]
-    chroma = cv2.subtract(cv2.merge([a, b]), (128, 128, 0, 0), dtype=cv2.CV_16S)  # type: ignore[call-overload]
-    relative = cv2.divide(chroma, cv2.merge([floor, floor]), scale=CHROMA_UNIT, dtype=cv2.CV_16S)
-    return cv2.add(relative, (128, 128, 0, 0), dtype=cv2.CV_8U)  # type: ignore[call-overload]
+    planes = []
+    for channel in (a, b):
+        chroma = cv2.subtract(channel, 128, dtype=cv2.CV_16S)  # type: ignore[call-overload]
+        relative = cv2.divide(chroma, floor, scale=CHROMA_UNIT, dtype=cv2.CV_16S)
+        planes.append(cv2.add(relative, 128, dtype=cv2.CV_8U))  # type: ignore[call-overload]
+    return lightness, (planes[0], planes[1])
 
 
 LARGEST_HOLE = 0.1
