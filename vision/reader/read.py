@@ -148,13 +148,13 @@ def _settles(
     side: float,
 ) -> bool:
     """Whether a way of cutting, once read, leaves nothing for the ways not read yet: each of its pieces is one
-    sure die of about the usual size, apart from the others, and every piece of the other ways (no more
-    pieces than it has) lies on one of its dice, so that their readings would be left out anyway. Another way
-    may still read the same dice a little more surely, with about the same boxes and values."""
+    sure die of about the usual size, apart from the others, and every piece of the other ways lies on one of
+    its dice, so that their readings would be left out anyway. Another way may still read the same dice a
+    little more surely, with about the same boxes and values."""
     sure = [one for one in cut if one is not None and one.die.value is not None and one.die.confidence >= SURE]
     if len(sure) < len(cut) or any(part.side > DIE_SIZED * side for part in way):
         return False
-    if len(_apart(_by_sureness(sure), 0.6)) < len(sure) or any(len(other) > len(cut) for other in rest):
+    if len(_apart(_by_sureness(sure), 0.6)) < len(sure):
         return False
     dice = [one.die for one in sure]
     return all(_lies_on(part, dice, scale) for other in rest for part in other)
