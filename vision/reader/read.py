@@ -107,7 +107,8 @@ class _Found:
 
 
 def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[_Found]:
-    """The blob read whole and as each way of cutting it; the surest dice win where readings overlap.
+    """The blob read whole and as the ways of cutting it (see `_read_cuts`); the surest dice win where readings
+    overlap.
 
     The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
     2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
@@ -130,7 +131,8 @@ def _read_cuts(
     image: np.ndarray, ways: tuple[tuple[segment.Region, ...], ...], scale: float, side: float
 ) -> list[list[_Found | None]]:
     """The ways of cutting a blob read in turn (the watershed's first) until one settles the blob (see
-    `_settles`): reading the others too only read the same dice again, most of the time spent on a clump."""
+    `_settles`): reading the others too would only read the same dice again, and that was most of the time
+    spent on a clump of dice."""
     cuts: list[list[_Found | None]] = []
     for index, way in enumerate(ways):
         cut = [_read_region(image, part, scale, side, is_piece=True) for part in way]
