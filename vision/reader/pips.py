@@ -178,16 +178,16 @@ def _blobs(
         perimeter = cv2.arcLength(contour, True)
         if 4 * math.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
             continue  # ragged: not a pip, not even one drawn out by motion (and no need to fit an ellipse to it)
-        (_, _), (a, b), angle = cv2.fitEllipse(contour)
-        roundness = min(a, b) / max(a, b, 1e-6)
-        if roundness < STREAK_ROUNDNESS:
-            continue
         moments = cv2.moments(contour)
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
         if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
+        (_, _), (a, b), angle = cv2.fitEllipse(contour)  # the dearest check, made last
+        roundness = min(a, b) / max(a, b, 1e-6)
+        if roundness < STREAK_ROUNDNESS:
+            continue
         if not steepness:
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
         contrast = float(signed[int(y), int(x)])

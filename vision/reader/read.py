@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import segment
+from vision.reader import segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
 from vision.reader.proposals import pip_proposals
@@ -110,7 +110,7 @@ class _View:
         size = (round(w * scale), round(h * scale))
         small = image if scale == 1.0 else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-        mask = segment.foreground_mask(lab, segment.background_centres(lab))
+        mask = table.foreground_mask(lab, table.background_centres(lab))
         return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
 
 
@@ -138,20 +138,65 @@ class _Found:
 
 
 def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[_Found]:
-    """The blob read whole and as each way of cutting it; the surest dice win where readings overlap.
+    """The blob read whole and as the ways of cutting it (see `_read_cuts`); the surest dice win where readings
+    overlap.
 
     The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
     2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
     whole = _read_region(image, candidate.whole, scale, side) if candidate.whole else None
-    ways = candidate.partitions + candidate.grids
-    cuts = sorted(
-        ([_read_region(image, part, scale, side, is_piece=True) for part in cut] for cut in ways), key=_sureness
-    )
+    cuts = sorted(_read_cuts(image, candidate.partitions + candidate.grids, scale, side), key=_sureness)
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
     return _apart(_by_sureness(best) + _by_sureness(others), APART[0])
+
+
+SURE = 0.7
+"""Confidence from which a piece of a clump reads as a sure die."""
+DIE_SIZED = 1.35
+"""Longest side, in die sides, of a piece that holds one die (a larger one may hold two, read as one)."""
+
+
+def _read_cuts(
+    image: np.ndarray, ways: tuple[tuple[segment.Region, ...], ...], scale: float, side: float
+) -> list[list[_Found | None]]:
+    """The ways of cutting a blob read in turn (the watershed's first) until one settles the blob (see
+    `_settles`): reading the others too would only read the same dice again, and that was most of the time
+    spent on a clump of dice."""
+    cuts: list[list[_Found | None]] = []
+    for index, way in enumerate(ways):
+        cut = [_read_region(image, part, scale, side, is_piece=True) for part in way]
+        cuts.append(cut)
+        if _settles(cut, way, ways[index + 1 :], scale, side):
+            break
+    return cuts
+
+
+def _settles(
+    cut: list[_Found | None],
+    way: tuple[segment.Region, ...],
+    rest: tuple[tuple[segment.Region, ...], ...],
+    scale: float,
+    side: float,
+) -> bool:
+    """Whether a way of cutting, once read, leaves nothing for the ways not read yet: each of its pieces is one
+    sure die of about the usual size, apart from the others, and every piece of the other ways lies on one of
+    its dice, so that their readings would be left out anyway. Another way may still read the same dice a
+    little more surely, with about the same boxes and values."""
+    sure = [one for one in cut if one is not None and one.die.value is not None and one.die.confidence >= SURE]
+    if len(sure) < len(cut) or any(part.side > DIE_SIZED * side for part in way):
+        return False
+    if len(_apart(_by_sureness(sure), APART[0])) < len(sure):
+        return False
+    return all(_lies_on(part, sure, scale) for other in rest for part in other)
+
+
+def _lies_on(region: segment.Region, dice: list[_Found], scale: float) -> bool:
+    """Whether the region's centre lies on one of the dice, as `_apart` sees it (so its reading would be left out)."""
+    (cx, cy), _, _ = region.rect
+    x, y = cx / scale, cy / scale
+    return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
 
 
 def _sureness(cut: list[_Found | None]) -> float:

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.reader.pips import PATCH, RotatedRect
-from vision.reader.segment import fill_holes
+from vision.reader.segment import components, fill_holes
 from vision.reader.stats import percentiles
 
 
@@ -25,7 +25,7 @@ def top_face_rect(patch: np.ndarray, outline: np.ndarray | None) -> RotatedRect 
     (level,) = percentiles(lightness[inside > 0], (70,))
     even = ((np.abs(lightness.astype(np.int16) - int(level)) <= 22) & (inside > 0)).astype(np.uint8) * 255
     face = fill_holes(np.asarray(cv2.morphologyEx(even, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(face)
+    count, labels, stats, _ = components(face)
     if count < 2:
         return None
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))

@@ -1,0 +1,55 @@
+"""Parts of the reader that were made quicker: they must give what the slower way gave."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from dice_drawing import draw_die, table
+
+from vision.reader import read_dice
+from vision.reader.segment import PIP_MARGIN, components, plain_table
+
+
+def _blobs_and_specks() -> np.ndarray:
+    """A mask like a frame's: a few die-sized squares, one touching another, and specks of noise."""
+    mask = np.zeros((360, 480), np.uint8)
+    for x, y in ((40, 40), (200, 60), (236, 64), (300, 250)):
+        cv2.rectangle(mask, (x, y), (x + 35, y + 35), 255, -1)
+    rng = np.random.default_rng(7)
+    for x, y in rng.integers(0, 470, (40, 2)):
+        mask[y % 355 : y % 355 + 2, x : x + 3] = 255
+    return mask
+
+
+def test_components_give_the_labels_and_stats_of_opencvs_default() -> None:
+    mask = _blobs_and_specks()
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    quick = components(mask)
+    assert quick[0] == count
+    assert np.array_equal(quick[1], labels)
+    assert np.array_equal(quick[2], stats)
+    assert np.allclose(quick[3], centroids)
+
+
+def test_the_table_far_from_the_foreground_is_made_plain_and_the_rest_kept() -> None:
+    rng = np.random.default_rng(3)
+    lightness = rng.integers(60, 200, (360, 480), dtype=np.uint8)
+    mask = np.zeros_like(lightness)
+    mask[100:140, 100:140] = 255
+    plain = plain_table(lightness, mask)
+    near = slice(100 - PIP_MARGIN, 140 + PIP_MARGIN)
+    assert np.array_equal(plain[near, near], lightness[near, near])
+    far = np.ones(lightness.shape, bool)
+    far[100 - PIP_MARGIN - 1 : 140 + PIP_MARGIN + 1, 100 - PIP_MARGIN - 1 : 140 + PIP_MARGIN + 1] = False
+    assert len(np.unique(plain[far])) == 1
+    assert abs(int(plain[0, 0]) - int(lightness[far].mean())) <= 1
+    assert plain_table(lightness, np.full_like(mask, 255)) is lightness  # no table far from anything
+
+
+def test_each_die_of_a_row_pushed_together_is_read() -> None:
+    image = table(seed=21)
+    values = (2, 5, 3)
+    for index, value in enumerate(values):
+        draw_die(image, (230 + 60 * index, 240), 60, 0, value, "white")
+    reading = read_dice(image)
+    assert sorted(d.value or 0 for d in reading.dice) == sorted(values)

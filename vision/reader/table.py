@@ -1,0 +1,203 @@
+"""The table and what stands out from it: the foreground mask the dice are looked for in.
+
+The table is learnt from the image border (clustered in CIELAB); everything far enough from every table
+colour is foreground.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.reader.segment import components, fill_holes
+
+
+def background_centres(lab: np.ndarray) -> np.ndarray:
+    """Lab colours of the table: clusters that dominate the image border, or a third of the whole image.
+
+    The border gives the table around a tray; the largest cluster gives the floor of a tray that fills the
+    picture (dice never cover most of it).
+    """
+    h, w = lab.shape[:2]
+    step = max(1, int(np.sqrt(h * w / 2000)))
+    inner = lab[::step, ::step].reshape(-1, 3)
+    band = max(2, min(h, w) // 25)
+    edges = (lab[:band:2, ::3], lab[-band::2, ::3], lab[::3, :band:2], lab[::3, -band::2])
+    border = np.concatenate([edge.reshape(-1, 3) for edge in edges])
+    sample = np.concatenate([inner, border]).astype(np.float32)
+    k = min(5, len(sample))
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 1.0)
+    cv2.setRNGSeed(20261121)  # k-means++ draws its first centres at random: the same image must read the same
+    _, labels, centres = cv2.kmeans(sample, k, np.zeros((len(sample), 1), np.int32), criteria, 1, cv2.KMEANS_PP_CENTERS)
+    labels = labels.ravel()
+    overall = np.bincount(labels[: len(inner)], minlength=k) / len(inner)
+    on_border = np.bincount(labels[len(inner) :], minlength=k) / max(1, len(border))
+    chosen = (on_border >= 0.15) | (overall >= 0.3)
+    return np.asarray(centres[chosen], np.float32)
+
+
+def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Pixels far from every table colour (uint8 0/255), cleaned and with holes (pips) filled.
+
+    A pixel is table when it is near one table colour both in Lab and in chromaticity (a*, b* divided by
+    lightness): a shadow on the table keeps the table's chromaticity, while a grey or white die in shade,
+    as dark as the wood around it, has none of the wood's hue. On a coloured table, being darker than it
+    hardly counts (see SHADOW_RELIEF). The level is Otsu's, kept between 22 and 35 so that one large
+    object (a hand) does not raise it above darker dice; squares that stand out only faintly are added
+    (see `_faint_squares`).
+    """
+    lightness, chromaticity = _chromaticity(lab)
+    distance = _table_distance(lab, lightness, chromaticity, centres)
+    if distance is None:
+        return np.zeros(lab.shape[:2], np.uint8)
+    unfilled = _cleaned(distance, _level(distance), fill=False)
+    rings = _ring_colours(lab, unfilled)
+    rim = None if rings is None else _table_distance(lab, lightness, chromaticity, rings)
+    if rim is not None:  # a tray's rim: its colour is table too, or the whole floor inside it would be filled
+        distance = cv2.min(distance, rim)
+        unfilled = _cleaned(distance, _level(distance), fill=False)
+    mask = fill_holes(unfilled)
+    return mask | _faint_squares(distance, mask)
+
+
+def _table_distance(
+    lab: np.ndarray, lightness: np.ndarray, chromaticity: tuple[np.ndarray, np.ndarray], centres: np.ndarray
+) -> np.ndarray | None:
+    """Each pixel's distance from the nearest table colour (None without table colours)."""
+    distance: np.ndarray | None = None
+    for centre in np.clip(np.round(centres), 0, 255):
+        one = _distance_to(lab, lightness, chromaticity, centre)
+        distance = one if distance is None else cv2.min(distance, one)
+    return distance
+
+
+def _level(distance: np.ndarray) -> float:
+    """Otsu's level on the distance map, kept between 22 and 35."""
+    level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return min(max(level, 22.0), 35.0)
+
+
+SHADOW_CHROMA = 8.0
+"""Chromaticity (sum of both channels' distance from neutral) from which a table colour is 'coloured'."""
+SHADOW_RELIEF = 0.85
+"""Share of the lightness distance forgiven to pixels darker than a coloured table: its shadows keep its
+chromaticity, which the chromaticity distance checks. On a grey or white table a shadow and a dark die
+differ only in lightness, so there it all counts."""
+
+
+def _distance_to(
+    lab: np.ndarray, lightness: np.ndarray, chromaticity: tuple[np.ndarray, np.ndarray], centre: np.ndarray
+) -> np.ndarray:
+    """Each pixel's distance from one table colour, in 8 bits (scaled by 0.8 as it is built).
+
+    City-block distance in Lab, lightness weighted less since it varies more across a table than colour
+    does, and at least the distance in chromaticity. Every step is an 8-bit OpenCV call: this runs on every
+    frame. The chromaticity's weighted distance is looked up per channel and summed in float32, which is
+    what cv2.transform did with the two channels, to the last bit, in under half its time.
+    """
+    l_c, a_c, b_c = (float(v) for v in centre)
+    weight = 0.6 * 0.8
+    one = cv2.transform(cv2.absdiff(lab, (l_c, a_c, b_c, 0.0)), np.array([[weight, 0.8, 0.8]], np.float32))  # type: ignore[call-overload]
+    own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
+    if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= SHADOW_CHROMA:
+        darker = cv2.subtract(np.full(lightness.shape, l_c, np.uint8), lightness)
+        one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * SHADOW_RELIEF))
+    gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
+    first, second = (cv2.LUT(plane, _weighted_gaps(gain, v)) for plane, v in zip(chromaticity, own, strict=True))
+    return np.asarray(cv2.max(one, cv2.add(first, second, dtype=cv2.CV_8U)), np.uint8)
+
+
+_LEVELS = np.arange(256, dtype=np.float32)
+
+
+def _weighted_gaps(gain: float, centre: float) -> np.ndarray:
+    """For each 8-bit value, its distance from `centre` times `gain`, rounded to float32 as OpenCV does."""
+    return np.float32(gain) * np.abs(_LEVELS - np.float32(centre))
+
+
+FAINT_LEVEL = 18.0
+"""A lower distance at which a die nearly the table's colour (a dark die on a dark felt) may still stand out."""
+
+
+def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Die-like squares that stand out from the table only faintly, and that the mask leaves (nearly) out.
+
+    Only squares are taken, smaller than a twentieth of the picture: grain or a shadow at that level is
+    ragged, and a pip or two of a dark die already in the mask do not make it known.
+    """
+    faint = _cleaned(distance_map, FAINT_LEVEL)
+    count, labels, stats, _ = components(faint)
+    already = np.bincount(labels[mask > 0], minlength=count)
+    added = np.zeros_like(mask)
+    for index in range(1, count):
+        area = stats[index, cv2.CC_STAT_AREA]
+        if already[index] > 0.4 * area or not 30 <= area <= 0.05 * faint.size:
+            continue
+        x, y, w, h = (int(v) for v in stats[index, :4])
+        if max(w, h) > 2.1 * min(w, h):
+            continue  # no square lies in so long a box, whatever its angle
+        part = (labels[y : y + h, x : x + w] == index).astype(np.uint8)
+        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(found, key=cv2.contourArea)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+        if max(rw, rh) / max(min(rw, rh), 1.0) < 1.45 and cv2.contourArea(contour) >= 0.7 * rw * rh:
+            added[y : y + h, x : x + w][part > 0] = 255
+    return added
+
+
+def _cleaned(distance_map: np.ndarray, level: float, fill: bool = True) -> np.ndarray:
+    """The distance map thresholded at `level`, opened, closed and (unless told not to) with holes filled."""
+    _, mask = cv2.threshold(distance_map, level, 255, cv2.THRESH_BINARY)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
+    return fill_holes(mask) if fill else mask
+
+
+CHROMA_GAIN = 2.0
+"""Weight of a change of chromaticity (a*, b* brought to the table colour's lightness) against one of Lab."""
+CHROMA_UNIT = 64.0
+"""Chromaticity is a*, b* times this over lightness (at least 30), stored as 8 bits around 128."""
+
+
+def _chromaticity(lab: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """The lightness plane; and a*, b* divided by lightness (shadows leave it alone), as two 8-bit planes
+    centred on 128."""
+    # cv2.split's planes come far quicker than numpy's strided copies, and a 16-bit divisor like the dividend
+    # spares cv2.divide its slow path through mixed types (the quotients are the same).
+    lightness, a, b = cv2.split(lab)
+    floor = np.asarray(cv2.max(lightness, 30), np.int16)  # type: ignore[call-overload]
+    planes = []
+    for channel in (a, b):
+        chroma = cv2.subtract(channel, 128, dtype=cv2.CV_16S)  # type: ignore[call-overload]
+        relative = cv2.divide(chroma, floor, scale=CHROMA_UNIT, dtype=cv2.CV_16S)
+        planes.append(cv2.add(relative, 128, dtype=cv2.CV_8U))  # type: ignore[call-overload]
+    return lightness, (planes[0], planes[1])
+
+
+LARGEST_HOLE = 0.1
+"""Share of the picture above which a hole in the foreground is no pip: the floor of a tray inside its rim."""
+
+
+def _ring_colours(lab: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The Lab colour of each part of the foreground that rings a hole too large to be a pip (a tray's rim,
+    a frame round a board): table, not dice, though it is not at the picture's border. None if there is none.
+    """
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return None
+    # With RETR_CCOMP, a contour with a parent is a hole of that parent, an outer contour.
+    limit = LARGEST_HOLE * mask.size
+    rings = {
+        int(link[3])
+        for c, link in zip(contours, hierarchy[0], strict=True)
+        if link[3] >= 0 and cv2.contourArea(c) >= limit
+    }
+    if not rings:
+        return None
+    _, labels = cv2.connectedComponents(mask)
+    colours = []
+    for ring in rings:
+        x, y = contours[ring][0, 0]
+        colours.append(np.median(lab[labels == labels[y, x]], axis=0))
+    return np.array(colours, np.float32)
