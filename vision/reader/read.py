@@ -69,7 +69,7 @@ def _checked(frame: object) -> tuple[np.ndarray | None, str | None]:
 def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     h, w = image.shape[:2]
     view = _View.of(image, min(1.0, ANALYSIS_SIDE / max(h, w)))
-    if view.side is not None and view.side < CLOSER_LOOK[0] and view.scale <= 0.5:
+    if view.side is not None and view.side < CLOSER_LOOK[0] and view.scale < CLOSER_LOOK[2]:
         # Many small dice in a large picture (a tray seen whole): the seams between touching dice are a pixel or
         # two at the usual scale, so look again closer, where a die spans enough pixels to be parted.
         view = _View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
@@ -89,9 +89,10 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     return [_coloured(one, calibration) for one in dice]
 
 
-CLOSER_LOOK = (28.0, 40.0)
-"""Die side, in analysis pixels, under which a large picture (at least twice ANALYSIS_SIDE) is looked at again,
-and the side then aimed for. A webcam frame is not: at full size its noise and blur part dice no better."""
+CLOSER_LOOK = (28.0, 40.0, 1 / 3)
+"""Die side, in analysis pixels, under which a photo is looked at again closer; the side then aimed for; and the
+largest analysis scale that marks a photo (over three times ANALYSIS_SIDE: 12 megapixels, not a 1280x720 video
+frame, where reading every frame twice over would halve the frame rate)."""
 
 
 @dataclass(frozen=True)
