@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -29,6 +30,12 @@ class CountingReader:
         return self.truth[id(image)]
 
 
+def frame_by_frame(read: Callable[[np.ndarray], DiceReading], *, is_enabled: bool = True) -> ReadGate:
+    """A gate that gives the reader each frame itself (stacked_frames=1): the tests below follow which frames are
+    read by the images' identity, which a mean of still frames would not keep. Stacking is tested on its own."""
+    return ReadGate(Settler(), read, is_enabled=is_enabled, stacked_frames=1)
+
+
 def run(gate: ReadGate, shots: list[Shot]) -> list[GatedFrame]:
     return [gate.step(frame) for frame, _ in shots]
 
@@ -41,7 +48,7 @@ def test_frames_in_motion_are_not_read_and_show_no_dice() -> None:
     table = Table()
     shots = still(table, ROLL_A, 6) + rolling(table, ROLL_B, frames=8) + still(table, ROLL_B, 6)
     reader = CountingReader(shots)
-    gated = run(ReadGate(Settler(), reader), shots)
+    gated = run(frame_by_frame(reader), shots)
     moving = shots[6:14]
     assert not {id(frame.image) for frame, _ in moving} & set(reader.read_images)
     assert all(g.how == "moving" and g.reading.dice == () for g in gated[6:14])
@@ -67,7 +74,7 @@ def test_unchanged_frames_reuse_the_reading_once_the_roll_settled() -> None:
     table = Table()
     shots = rolling(table, ROLL_A) + still(table, ROLL_A, 20)
     reader = CountingReader(shots)
-    gate = ReadGate(Settler(), reader)
+    gate = frame_by_frame(reader)
     gated = run(gate, shots)
     (event,) = events(gated)
     settled_at = next(n for n, g in enumerate(gated) if g.settled is not None)
@@ -84,8 +91,8 @@ def test_gate_off_reads_every_frame_and_settles_the_same() -> None:
     table = Table()
     shots = rolling(table, ROLL_A) + still(table, ROLL_A, 10) + rolling(table, ROLL_B) + still(table, ROLL_B, 10)
     on, off = CountingReader(shots), CountingReader(shots)
-    gated_on = run(ReadGate(Settler(), on), shots)
-    gated_off = run(ReadGate(Settler(), off, is_enabled=False), shots)
+    gated_on = run(frame_by_frame(on), shots)
+    gated_off = run(frame_by_frame(off, is_enabled=False), shots)
     assert len(off.read_images) == len(shots) and len(on.read_images) < len(shots) / 2
     assert [(e.reading, e.frame_index) for e in events(gated_on)] == [
         (e.reading, e.frame_index) for e in events(gated_off)
@@ -97,7 +104,7 @@ def test_dice_picked_up_and_put_back_are_read_again_but_give_no_event() -> None:
     shots = rolling(table, ROLL_A) + still(table, ROLL_A, 6)
     shots += [table.shot(ROLL_A[1:], hand=(90 + 10 * i, 80)) for i in range(5)]
     shots += still(table, ROLL_A, 10)
-    gated = run(ReadGate(Settler(), CountingReader(shots)), shots)
+    gated = run(frame_by_frame(CountingReader(shots)), shots)
     assert len(events(gated)) == 1
     after_hand = next(g for g in gated[12:] if g.how != "moving")
     assert after_hand.how == "read"  # the dice may have changed under the hand: they are looked at again
@@ -107,7 +114,7 @@ def test_a_new_calibration_forces_a_fresh_read_of_an_unchanged_picture() -> None
     table = Table()
     shots = rolling(table, ROLL_A) + still(table, ROLL_A, 8)
     reader = CountingReader(shots)
-    gate = ReadGate(Settler(), reader)
+    gate = frame_by_frame(reader)
     assert run(gate, shots)[-1].how == "reused"
     gate.forget_reading()
     frame, reading = table.shot(ROLL_A)
@@ -119,7 +126,7 @@ def test_a_calibration_arriving_during_a_read_is_not_lost() -> None:
     table = Table()
     shots = rolling(table, ROLL_A) + still(table, ROLL_A, 8)
     reader = CountingReader(shots)
-    gate = ReadGate(Settler(), reader)
+    gate = frame_by_frame(reader)
     run(gate, shots[:-1])
 
     def reader_interrupted_by_a_new_calibration(image: np.ndarray) -> DiceReading:
@@ -158,7 +165,7 @@ def test_a_slow_slide_adds_up_and_forces_a_read() -> None:
     shots = [sliding_shot(100.0, n, rng) for n in range(6)]
     shots += [sliding_shot(100.0 + 0.25 * step, 6 + step, rng) for step in range(1, 13)]
     reader = CountingReader(shots)
-    gate = ReadGate(Settler(), reader)
+    gate = frame_by_frame(reader)
     gated = run(gate, shots[:6])
     assert len(events(gated)) == 1 and gate.settler.is_at_rest
     sliding = run(gate, shots[6:])
@@ -194,7 +201,7 @@ def test_rendered_roll_settles_exactly_once_with_its_true_values(seed: int) -> N
     def reader(image: np.ndarray) -> DiceReading:
         return DiceReading(tuple(sequence[source.position][1]), image.shape[1], image.shape[0])
 
-    gate = ReadGate(Settler(), reader)
+    gate = frame_by_frame(reader)
     settled = [(source.position, g.settled) for frame in iter(source.read, None) if (g := gate.step(frame)).settled]
     assert len(settled) == 1
     position, event = settled[0]
@@ -225,3 +232,33 @@ def test_a_replayed_still_is_read_once_and_settles_as_when_every_frame_is_read(t
     assert gated == every_frame and [reading for reading, _ in gated] == truth
     # One look per still however long it is shown, even before it settles: the same pixels read the same.
     assert gate.counts.read == 3 and gate.counts.reused > gate.counts.read
+
+
+def test_still_frames_are_read_as_their_running_mean_and_the_stack_starts_again_after_motion() -> None:
+    # A die on the edge of being read flickers with the camera's noise from one frame to the next; the mean of the
+    # last still frames holds the same dice with less of it (stacked_frames=4 by default).
+    scene, truth = Table().shot(ROLL_A)
+    scene = scene.image
+    rng = np.random.default_rng(5)
+
+    def frame(image: np.ndarray, index: int) -> Frame:
+        noisy = np.clip(image + rng.normal(0, 4, image.shape), 0, 255).astype(np.uint8)
+        return Frame(noisy, index / FPS, index)
+
+    moved = np.roll(scene, 40, axis=1)
+    frames = [frame(moved, 0), frame(scene, 1), *(frame(scene, i) for i in range(2, 7))]
+    frames += [frame(moved, 7), frame(moved, 8), frame(moved, 9)]
+    given: list[np.ndarray] = []
+
+    def reader(image: np.ndarray) -> DiceReading:
+        given.append(image)
+        return truth
+
+    gate = ReadGate(Settler(still_seconds=1.0), reader)  # no settling here: every still frame is read
+    hows = [gate.step(f).how for f in frames]
+    assert hows == ["moving", "moving", *["read"] * 5, "moving", "read", "read"]
+    error = [float(np.abs(image.astype(float) - scene).mean()) for image in given[:5]]
+    assert given[0] is frames[2].image  # the first still frame is read as it is
+    assert error[3] < 0.6 * error[0]  # four frames stacked: half the noise
+    assert error[4] < 0.6 * error[0]  # older frames fade out, the noise stays low
+    assert given[5] is frames[8].image  # motion cleared the stack: the new scene is read from its first frame
