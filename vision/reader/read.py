@@ -147,7 +147,9 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
     whole = _read_region(image, candidate.whole, scale, side) if candidate.whole else None
-    cuts = sorted(_read_cuts(image, candidate.partitions + candidate.grids, scale, side), key=_sureness)
+    die_side = side / scale
+    ways = _read_cuts(image, candidate.partitions + candidate.grids, scale, side)
+    cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
     return _apart(_by_sureness(best) + _by_sureness(others), APART[0])
@@ -200,9 +202,17 @@ def _lies_on(region: segment.Region, dice: list[_Found], scale: float) -> bool:
     return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
 
 
-def _sureness(cut: list[_Found | None]) -> float:
-    """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0."""
-    return sum(one.die.confidence for one in cut if one is not None and one.die.value is not None) / max(len(cut), 1)
+def _sureness(cut: list[_Found | None], die_side: float) -> float:
+    """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0, and a
+    piece wider than a die (see OVERSIZED) as half its confidence."""
+    read = [one for one in cut if one is not None and one.die.value is not None]
+    weights = [0.5 if one.side > OVERSIZED * die_side else 1.0 for one in read]
+    return sum(one.die.confidence * weight for one, weight in zip(read, weights, strict=True)) / max(len(cut), 1)
+
+
+OVERSIZED = 1.1
+"""Shorter side, in die sides, over which a piece of a clump holds more than one die (a die and part of its
+neighbour, read as one die, that a cut into more pieces would have read apart)."""
 
 
 def _surest_apart(found: list[_Found], share: float) -> list[_Found]:
