@@ -22,6 +22,7 @@ from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict
 from companion.games.registry import game_kind, game_kinds
 from companion.session import GameSession
+from vision.reading import sure_value
 
 log = logging.getLogger(__name__)
 
@@ -181,7 +182,8 @@ class Companion:
         if game_id is None:
             return
         session = self.session(game_id)
-        dice = [RolledDie(d.get("value"), d.get("color"), d.get("zone")) for d in event.reading.get("dice", [])]
+        # A value the camera only guessed is not counted: the game asks the table for that die.
+        dice = [RolledDie(sure_value(d), d.get("color"), d.get("zone")) for d in event.reading.get("dice", [])]
         move = session.game.roll_move(session.state, dice)
         if move is None:
             return

@@ -126,3 +126,14 @@ def test_an_unread_die_waits_for_a_correction_before_the_turn_ends(service: Comp
     service.append(gid, "correction", {"target": target, **roll(5, 2, color="orange")})
     service.append(gid, "move", {"move": {"type": "end_turn"}})
     assert service.view(gid)["players"][0]["score"] == 7
+
+
+def test_a_value_the_camera_only_guessed_is_asked_for_not_counted(service: Companion, free_game: dict) -> None:
+    reading = settled(4, 6).reading
+    reading["dice"][0]["confidence"] = 0.93
+    reading["dice"][1]["confidence"] = 0.45  # under SURE_VALUE: a guess, right about 7 times in 10
+    service.bus.publish(RollSettled(reading, time.time()))
+    last = service.events(free_game["game_id"])[-1]
+    assert last.payload["move"]["dice"] == [{"value": 4, "color": "orange"}, {"value": None, "color": "orange"}]
+    assert last.payload["reading"]["dice"][1]["value"] == 6  # the guess is kept with the reading, for the page
+    assert service.view(free_game["game_id"])["players"][0]["score"] == 4  # the 6 waits for the table to confirm it
