@@ -28,6 +28,10 @@ class Calibration:
     spread: float = 18.0
     source: str = "default"
     notes: dict[str, Any] = field(default_factory=dict)
+    compares_hue: bool = False
+    """Whether colours are told by hue more than by strength (see hue_weighted): so for colours learnt from the
+    table's own dice, whose strength varies from die to die (translucent ones over the felt); not for the default
+    palette, which must tell a white die under a warm lamp from an orange one by strength alone."""
 
     @classmethod
     def default(cls) -> Calibration:
@@ -39,7 +43,10 @@ class Calibration:
         """The nearest colour and a confidence in 0..1 (None when no colour is near enough)."""
         names = list(self.centres)
         centres = np.array([self.centres[n] for n in names], np.float32)
-        distances = np.linalg.norm(centres - feature[None, :], axis=1)
+        point = feature[None, :]
+        if self.compares_hue:
+            centres, point = hue_weighted(centres), hue_weighted(point)
+        distances = np.linalg.norm(centres - point, axis=1)
         order = np.argsort(distances)
         best = float(distances[order[0]])
         second = float(distances[order[1]]) if len(order) > 1 else best + 2 * self.spread
@@ -57,6 +64,7 @@ class Calibration:
             "spread": self.spread,
             "source": self.source,
             "notes": self.notes,
+            "compares_hue": self.compares_hue,
         }
 
     @classmethod
@@ -75,7 +83,10 @@ class Calibration:
         spread = data.get("spread", 18.0)
         if not isinstance(spread, int | float) or not 1 <= spread <= 100:
             raise CalibrationError(f"calibration.spread must be a number from 1 to 100, got {spread!r}")
-        return cls(parsed, float(spread), str(data.get("source", "file")), dict(data.get("notes", {})))
+        compares_hue = data.get("compares_hue", False)
+        if not isinstance(compares_hue, bool):
+            raise CalibrationError(f"calibration.compares_hue must be true or false, got {compares_hue!r}")
+        return cls(parsed, float(spread), str(data.get("source", "file")), dict(data.get("notes", {})), compares_hue)
 
     def save(self, path: str | Path) -> None:
         """Write atomically (a temporary file replaced in one step)."""
@@ -105,13 +116,26 @@ def calibrate_from_examples(examples: list[tuple[np.ndarray, BBox, str]]) -> Cal
     if not samples:
         raise CalibrationError("no examples: show one die of each colour")
     centres = {name: _triple(np.mean(values, axis=0)) for name, values in samples.items()}
-    spread = _spread(centres)
-    return Calibration(centres, spread, "calibrated", {"examples": {k: len(v) for k, v in samples.items()}})
+    notes = {"examples": {k: len(v) for k, v in samples.items()}}
+    return Calibration(centres, _spread(centres), "calibrated", notes, compares_hue=True)
+
+
+SATURATED = 15.0
+"""Chroma (in feature units) from which a colour counts by its hue more than by how strong it is."""
+
+
+def hue_weighted(features: np.ndarray) -> np.ndarray:
+    """Features (N x 3) with their chroma squeezed towards SATURATED: a translucent red die over green felt, or a
+    faded one, keeps the hue of red but loses much of its strength, and must stay nearer red than blue."""
+    chroma = np.hypot(features[:, 0], features[:, 1])[:, None]
+    squeezed = SATURATED * np.tanh(chroma / SATURATED)
+    scale = np.where(chroma > 1e-6, squeezed / np.maximum(chroma, 1e-6), 1.0)
+    return np.concatenate([features[:, :2] * scale, features[:, 2:]], axis=1)
 
 
 def _spread(centres: dict[str, tuple[float, float, float]]) -> float:
     # Half the distance between the two closest colours, so that each colour owns its own neighbourhood.
-    values = np.array(list(centres.values()), np.float32)
+    values = hue_weighted(np.array(list(centres.values()), np.float32))
     if len(values) < 2:
         return 18.0
     gaps = [np.linalg.norm(values[i] - values[j]) for i in range(len(values)) for j in range(i + 1, len(values))]
