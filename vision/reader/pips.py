@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.reader.stats import mean32, median, percentiles, spread
+from vision.reading import SURE_VALUE
 
 PATCH = 64
 """Side in pixels of the upright patch a die is read from."""
@@ -155,8 +156,10 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
         if best.pips and confidence <= best.confidence:
             continue  # cannot win, and the checks below only lower a confidence
-        if confidence > 0.0 and (not _leaves_empty(fit, pips, signed, dark, steepness) or _streaks_may_join(pips, fit)):
+        if confidence > 0.0 and _streaks_may_join(pips, fit):
             confidence *= 0.3
+        elif confidence > 0.0:
+            confidence *= _emptiness(_leaves_empty(fit, pips, signed, dark, steepness))
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
         if best.confidence >= 0.8:
@@ -380,22 +383,24 @@ reflection is darker than the body, so a faint dark spot there is a pip blurred 
 
 def _leaves_empty(
     fit: LayoutFit, pips: list[Blob], signed: np.ndarray, dark: bool, steepness: list[np.ndarray]
-) -> bool:
+) -> bool | None:
     """The empty-places check in each polarity: light pips forgive soft reflections, dark ones faint spots."""
     if dark:
-        return _empty_places_are_empty(fit, pips, signed, None, DARK_FAINT)
+        # A faint dark spot is a pip blurred or in shade however far it runs: no mark excuses it.
+        return bool(_empty_places_are_empty(fit, pips, signed, None, DARK_FAINT))
     return _empty_places_are_empty(fit, pips, signed, steepness)
 
 
 def _empty_places_are_empty(
     fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None, faint: float = 0.5
-) -> bool:
+) -> bool | None:
     """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
 
     A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
     A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
     gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
     edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
+    None when the only spots are parts of a mark wider than a pip (see _is_spread): the value may be right.
     """
     if fit.value is None or not pips:
         return False
@@ -417,13 +422,38 @@ def _empty_places_are_empty(
     bright = [
         spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
     ]
-    if not bright or not steepness:
-        return not bright
-    # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
-    reach = int(round(radius * 1.7))
-    found = [(round(p.x), round(p.y)) for p in pips]
-    edges = median(_box_means(steepness[0], found, reach).tolist())
-    return bool(np.all(_box_means(steepness[0], bright, reach) < GLARE_SOFTNESS * edges))
+    if bright and steepness:
+        # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
+        reach = int(round(radius * 1.7))
+        found = [(round(p.x), round(p.y)) for p in pips]
+        edges = median(_box_means(steepness[0], found, reach).tolist())
+        sharp = _box_means(steepness[0], bright, reach) >= GLARE_SOFTNESS * edges
+        bright = [spot for spot, is_sharp in zip(bright, sharp, strict=True) if is_sharp]
+    if not bright:
+        return True
+    return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
+
+
+def _is_spread(signed: np.ndarray, spot: tuple[int, int], radius: int, level: float) -> bool:
+    """Whether the contrast at a spot runs on well past a pip's size: a printed mark (a casino die's logo where a 2
+    leaves its centre empty), not a pip."""
+    pip = radius / 0.6
+    outer, inner = int(round(2.0 * pip)), int(round(1.4 * pip))
+    big, small = _box_means(signed, [spot], outer)[0], _box_means(signed, [spot], inner)[0]
+    big_area, small_area = (2 * outer + 1) ** 2, (2 * inner + 1) ** 2
+    ring = (big * big_area - small * small_area) / (big_area - small_area)
+    return bool(ring > SPREAD_MARK * level)
+
+
+SPREAD_MARK = 0.5
+"""Share of a pip's level from which the contrast in the ring around a spot shows a mark wider than a pip."""
+
+
+def _emptiness(empty: bool | None) -> float:
+    """The factor on a reading's confidence: 1 when the places its value leaves empty are empty, 0.3 (no value) when
+    one holds a pip, and when one holds only a mark wider than a pip, one that keeps the value but under SURE_VALUE
+    whatever the reading's confidence: a value the table is asked to confirm."""
+    return 1.0 if empty else 0.9 * SURE_VALUE if empty is None else 0.3
 
 
 @functools.lru_cache(maxsize=len(ANGLES) + 1)
