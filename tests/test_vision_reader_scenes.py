@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.dice_drawing import draw_die, table
-from vision.reader import read_dice
+from vision.reader import read_dice, segment
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 
@@ -288,4 +288,26 @@ def test_a_row_of_three_touching_dice_seen_at_an_angle_is_cut_die_by_die() -> No
     for true in row:
         nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
         assert abs(nearest.center[0] - true.center[0]) < 20 and abs(nearest.center[1] - true.center[1]) < 20
+        assert nearest.value == true.value
+
+
+def test_a_picture_whose_only_square_is_a_block_of_dice_is_sized_by_its_pairs() -> None:
+    # Every die touches another: pairs side by side and one block of four, the only square blob. Taken for one die,
+    # the block made every pair look like a single die and every die half a die.
+    mask = np.zeros((360, 480), np.uint8)
+    for x, y in ((30, 30), (200, 40), (60, 250)):
+        cv2.rectangle(mask, (x, y), (x + 47, y + 23), 255, -1)
+    cv2.rectangle(mask, (330, 200), (377, 247), 255, -1)
+    assert segment.die_side_estimate(mask, 7) == pytest.approx(24, abs=1.5)
+
+
+def test_two_dice_touching_at_a_corner_in_a_tray_where_every_die_touches_another_are_found() -> None:
+    # A synthetic tray photo (seed 41, scene 11, 4032x3024): pairs and threes of dice only, no die alone.
+    image, truth = render_kind("tray", 41 * 100_003 + 11)
+    pair = [d for d in truth if 1400 <= d.center[0] <= 1950 and 1900 <= d.center[1] <= 2400]
+    assert len(pair) == 2
+    read = read_dice(image).dice
+    for true in pair:
+        nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
+        assert abs(nearest.center[0] - true.center[0]) < 60 and abs(nearest.center[1] - true.center[1]) < 60
         assert nearest.value == true.value

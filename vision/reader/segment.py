@@ -55,17 +55,20 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    squares, outlines, shorter = [], [], []
+    squares, outlines, shorter, areas = [], [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
         if min(rw, rh) < min_side or area < 0.6 * rw * rh:
             continue
         shorter.append(min(rw, rh))
+        areas.append(area)
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
             outlines.append(contour)
     from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+    if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
+        from_squares, count = None, 0
     fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
     if count >= 3 or lightness is None:
         return fallback
@@ -79,6 +82,17 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
             return from_squares  # a die alone in the picture, or dice that agree with their pips
     return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
 
+
+def _is_block(square: float, shorter: list[float], areas: list[float]) -> bool:
+    """Whether the only squares of a picture (one or two) are blocks of touching dice rather than dice: far wider
+    than the clumps of at least 0.4 their area are across (a row or a pair of dice is one die across; bits of a
+    die half hidden by a hand are left out)."""
+    widths = [width for width, area in zip(shorter, areas, strict=True) if area >= 0.4 * square * square]
+    return bool(widths) and square > BLOCK * float(np.median(widths))
+
+
+BLOCK = 1.3
+"""How many times wider than the clumps' median width the only squares of a picture are when they are blocks."""
 
 PIP_SHARE = 1 / 6
 """A pip's diameter as a share of a die's footprint in the image: about a fifth of the face, less once side faces
