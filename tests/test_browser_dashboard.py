@@ -146,3 +146,17 @@ def test_camera_phase_follows_the_settler_live(served: Served, tmp_path: Path) -
     dom = result.stdout
     assert 'data-phase="rolling">Les dés roulent…</p>' in dom, result.stderr[-2000:]
     assert "Dés lus" not in dom and "Aucun dé vu." in dom
+
+
+def test_a_guessed_value_arriving_live_is_marked_to_confirm(served: Served, tmp_path: Path) -> None:
+    @served.app.after_request
+    def guess_once_page_is_rendered(response: ResponseReturnValue) -> ResponseReturnValue:
+        if request.path == "/camera" and not (served.service.last_reading or {}).get("dice"):
+            dice = [{"value": 2, "color": "red", "confidence": 0.5}, {"value": 6, "color": "blue", "confidence": 0.95}]
+            served.service.reading_updated({"dice": dice}, "settled")
+        return response
+
+    result = chromium(tmp_path, f"{served.url}/camera?lang=en", "--dump-dom", "--virtual-time-budget=4000")
+    dom = result.stdout
+    assert "2 · " in dom and "6 · " in dom, result.stderr[-2000:]
+    assert dom.count('class="small reading__guess">to confirm</span>') == 1

@@ -123,6 +123,15 @@ def test_camera_page_without_and_with_camera(client: FlaskClient, service: Compa
     page = client.get("/camera?lang=en").get_data(as_text=True)
     assert 'src="/stream/camera.mjpg"' in page
     assert "3 · violet" in page and "90 % sure" in page
+    assert "reading__guess" not in page.split('id="texts"')[0]
+
+
+def test_camera_page_marks_a_value_read_under_sure_value_as_to_confirm(client: FlaskClient, service: Companion) -> None:
+    service.devices["camera"] = FakeCamera()
+    reading = {"dice": [{"value": 3, "color": "violet", "confidence": 0.45}, {"value": None, "confidence": 0.1}]}
+    service.reading_updated(reading, "settled")
+    page = client.get("/camera?lang=fr").get_data(as_text=True)
+    assert page.count('<span class="small reading__guess">à confirmer</span>') == 1  # the guessed 3 only
 
 
 def test_health_flags_stand_ins(client: FlaskClient, service: Companion) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from vision.reading import SURE_VALUE
+
 DIE_COLORS = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
 """Colours offered for manual entry and corrections (Rajas uses the first four)."""
 
@@ -47,6 +49,7 @@ def dice_data() -> dict[str, object]:
     """Pip positions and colours for the pages' scripts, so that they draw dice exactly like the server."""
     face, pip, edge = _UNKNOWN
     return {
+        "sure_value": SURE_VALUE,
         "pips": {str(value): [list(p) for p in centres] for value, centres in _PIPS.items()},
         "styles": {name: {"face": f, "pip": p, "edge": e} for name, (f, p, e) in _STYLES.items()},
         "unknown": {"face": face, "pip": pip, "edge": edge},

@@ -44,6 +44,7 @@ JS_KEYS = (
     "error.other",
     "page.camera.no_dice",
     "page.camera.confidence",
+    "page.camera.guess",
     *PHASE_KEYS,
     UNCLEAR_KEY,
     "verdict.status.allowed",

@@ -6,6 +6,8 @@
   if (!list || !window.EventSource) return;
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const text = function (key, n) { return (texts[key] || key).replace("{n}", n); };
+  // A value read under this confidence is a guess: the game asks the table for it (vision.reading.SURE_VALUE).
+  const diceData = JSON.parse(document.getElementById("dice-data").textContent);
 
   // Same rule as companion.web.language.phase_text, which renders the page's first state.
   function phaseText(reading) {
@@ -33,6 +35,12 @@
       confidence.className = "muted small";
       confidence.textContent = text("page.camera.confidence", Math.round((die.confidence || 0) * 100));
       item.append(label, confidence);
+      if (die.value !== null && (die.confidence || 0) < diceData.sure_value) {
+        const guess = document.createElement("span");
+        guess.className = "small reading__guess";
+        guess.textContent = texts["page.camera.guess"];
+        item.append(guess);
+      }
       return item;
     });
     if (!items.length) {
