@@ -234,7 +234,9 @@ def _grid(contour: np.ndarray, side: float, w: int, h: int) -> tuple[Region, ...
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
     columns, rows = max(1, round(rw / side)), max(1, round(rh / side))
     cell_w, cell_h = rw / columns, rh / rows
-    if columns * rows < 2 or not 0.7 <= cell_w / side <= 1.35 or not 0.7 <= cell_h / side <= 1.35:
+    short, long = sorted((cell_w / side, cell_h / side))
+    # A die seen at an angle is drawn out by its side face: a cell may be longer than a die is wide.
+    if columns * rows < 2 or not 0.7 <= short <= 1.35 or not long <= DRAWN_OUT:
         return ()
     turn = np.deg2rad(angle)
     along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
@@ -256,6 +258,10 @@ def _grid(contour: np.ndarray, side: float, w: int, h: int) -> tuple[Region, ...
             clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
             cells.append(Region(rect, box, float(cell_w * cell_h), True, clipped))
     return tuple(cells) if len(cells) >= 2 else ()
+
+
+DRAWN_OUT = 1.6
+"""Longest side, in die sides, of a grid cell: a die and the side face a camera at an angle sees of it."""
 
 
 def _is_squarish(contour: np.ndarray) -> bool:
