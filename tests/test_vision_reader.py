@@ -12,12 +12,13 @@ import pytest
 from dice_drawing import draw_die, table
 
 from benchmarks import eval_colour
+from vision.annotate import annotate
 from vision.calibration import Calibration, calibrate_from_examples
 from vision.errors import CalibrationError, UnreadableImageError
 from vision.evaluation import read_path
 from vision.image_io import load_image
 from vision.reader import read_dice
-from vision.reading import SURE_VALUE
+from vision.reading import SURE_VALUE, DiceReading, Die
 
 DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 
@@ -233,3 +234,13 @@ def test_the_environment_can_name_a_table_calibration(tmp_path: Path, monkeypatc
     cv2.imwrite(str(path), image)
     assert [(d["value"], d["color"]) for d in read_path(str(path))] == [(6, "green")]
     assert os.environ["COMPANION_CALIBRATION"]
+
+
+def test_annotate_outlines_a_guessed_value_in_the_colour_of_doubt() -> None:
+    frame = np.zeros((200, 300, 3), np.uint8)
+    sure = Die(4, "blue", (20, 60, 80, 120), (50.0, 90.0), 0.9)
+    guessed = Die(3, "blue", (160, 60, 220, 120), (190.0, 90.0), SURE_VALUE - 0.2)
+    image = annotate(frame, DiceReading((sure, guessed), 300, 200))
+    assert tuple(image[90, 20]) == (255, 120, 30)  # the blue die's outline
+    assert tuple(image[90, 160]) == (0, 215, 255)  # amber: the 3 is only a guess
+    assert not frame.any()  # drawn on a copy
