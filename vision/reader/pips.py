@@ -423,15 +423,19 @@ def _empty_places_are_empty(
         spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
     ]
     if bright and steepness:
-        # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
-        reach = int(round(radius * 1.7))
-        found = [(round(p.x), round(p.y)) for p in pips]
-        edges = median(_box_means(steepness[0], found, reach).tolist())
-        sharp = _box_means(steepness[0], bright, reach) >= GLARE_SOFTNESS * edges
-        bright = [spot for spot, is_sharp in zip(bright, sharp, strict=True) if is_sharp]
+        bright = _sharp(bright, pips, steepness[0], radius)
     if not bright:
         return True
     return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
+
+
+def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray, radius: int) -> list[tuple[int, int]]:
+    """The spots whose edges are about as steep as the pips' (a reflection's fade far more softly)."""
+    # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
+    reach = int(round(radius * 1.7))
+    edges = median(_box_means(steepness, [(round(p.x), round(p.y)) for p in pips], reach).tolist())
+    sharp = _box_means(steepness, spots, reach) >= GLARE_SOFTNESS * edges
+    return [spot for spot, is_sharp in zip(spots, sharp, strict=True) if is_sharp]
 
 
 def _is_spread(signed: np.ndarray, spot: tuple[int, int], radius: int, level: float) -> bool:
