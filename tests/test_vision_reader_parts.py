@@ -8,6 +8,7 @@ from dice_drawing import draw_die, table
 
 from vision.reader import read_dice
 from vision.reader.segment import PIP_MARGIN, components, plain_table
+from vision.reader.shrink import shrink
 
 
 def _blobs_and_specks() -> np.ndarray:
@@ -53,3 +54,13 @@ def test_each_die_of_a_row_pushed_together_is_read() -> None:
         draw_die(image, (230 + 60 * index, 240), 60, 0, value, "white")
     reading = read_dice(image)
     assert sorted(d.value or 0 for d in reading.dice) == sorted(values)
+
+
+def test_a_frame_shrunk_by_three_quarters_is_what_opencvs_area_resize_gives() -> None:
+    rng = np.random.default_rng(5)
+    noise = rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    extremes = rng.integers(0, 2, (480, 640, 3), dtype=np.uint8) * 255  # sums landing on every half
+    for image in (table(seed=4), noise, extremes):
+        assert np.array_equal(shrink(image, 0.75), cv2.resize(image, (480, 360), interpolation=cv2.INTER_AREA))
+    odd = noise[:478, :637]  # not whole blocks of four: the general path
+    assert np.array_equal(shrink(odd, 0.75), cv2.resize(odd, (478, 358), interpolation=cv2.INTER_AREA))

@@ -16,6 +16,7 @@ from vision.reader import segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
 from vision.reader.proposals import pip_proposals
+from vision.reader.shrink import shrink
 from vision.reader.topface import to_image, top_face_rect
 from vision.reading import DiceReading, Die
 
@@ -107,9 +108,7 @@ class _View:
 
     @classmethod
     def of(cls, image: np.ndarray, scale: float) -> _View:
-        h, w = image.shape[:2]
-        size = (round(w * scale), round(h * scale))
-        small = image if scale == 1.0 else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        small = image if scale == 1.0 else shrink(image, scale)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         mask = table.foreground_mask(lab, table.background_centres(lab))
         return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
