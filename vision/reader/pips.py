@@ -88,14 +88,22 @@ LOOSE = (0.08, 0.42)
 """The same when the die may fill only part of the patch (a crop of one die)."""
 
 
+def patch_lightness(patch: np.ndarray) -> np.ndarray:
+    """The Lab lightness of a BGR patch (uint8): what the pips and the top face are looked for in."""
+    return np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0])
+
+
 def read_face(
     patch: np.ndarray,
     spacing_range: tuple[float, float] = TIGHT,
     is_upright: bool = True,
     outline: np.ndarray | None = None,
+    lightness: np.ndarray | None = None,
 ) -> FaceReading:
-    """Read the value on an upright die patch, trying both pip polarities and keeping the better fit."""
-    lightness = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0]
+    """Read the value on an upright die patch, trying both pip polarities and keeping the better fit.
+
+    `lightness` is the patch's own (see `patch_lightness`), when the caller has it already."""
+    lightness = patch_lightness(patch) if lightness is None else lightness
     inner = lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]  # the table stays out
     low, body, high = percentiles(inner, (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
@@ -145,7 +153,8 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         return best
     signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
     if deglared:
-        signed = signed - cv2.morphologyEx(signed, cv2.MORPH_OPEN, _GLARE_DISC)
+        # The contrast is in whole numbers: opened as 16-bit integers it is the same, in half the time.
+        signed = signed - cv2.morphologyEx(signed.astype(np.int16), cv2.MORPH_OPEN, _GLARE_DISC).astype(np.float32)
         peak = max(float(np.percentile(signed, 99)), 0.6 * peak)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
