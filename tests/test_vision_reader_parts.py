@@ -7,6 +7,7 @@ import numpy as np
 from dice_drawing import draw_die, table
 
 from vision.reader import read_dice
+from vision.reader import table as table_module
 from vision.reader.segment import PIP_MARGIN, components, plain_table
 from vision.reader.shrink import shrink
 
@@ -64,3 +65,32 @@ def test_a_frame_shrunk_by_three_quarters_is_what_opencvs_area_resize_gives() ->
         assert np.array_equal(shrink(image, 0.75), cv2.resize(image, (480, 360), interpolation=cv2.INTER_AREA))
     odd = noise[:478, :637]  # not whole blocks of four: the general path
     assert np.array_equal(shrink(odd, 0.75), cv2.resize(odd, (478, 358), interpolation=cv2.INTER_AREA))
+
+
+def _distance_by_transform(lab: np.ndarray, centre: tuple[float, float, float]) -> np.ndarray:
+    """The table distance as it was first computed: the Lab gaps weighted by cv2.transform."""
+    l_c, a_c, b_c = centre
+    weight = 0.6 * 0.8
+    gaps = cv2.absdiff(lab, (l_c, a_c, b_c, 0.0))  # type: ignore[call-overload]
+    one = cv2.transform(gaps, np.array([[weight, 0.8, 0.8]], np.float32))
+    planes = cv2.split(lab)
+    chromaticity = table_module._chromaticity(planes)
+    own = [min(255.0, max(0.0, round((v - 128.0) * 64.0 / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
+    if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= table_module.SHADOW_CHROMA:
+        darker = cv2.subtract(np.full(planes[0].shape, l_c, np.uint8), planes[0])
+        one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * table_module.SHADOW_RELIEF))
+    gain = 0.8 * table_module.CHROMA_GAIN * l_c / table_module.CHROMA_UNIT
+    first, second = (
+        cv2.LUT(plane, table_module._weighted_gaps(gain, v)) for plane, v in zip(chromaticity, own, strict=True)
+    )
+    return np.asarray(cv2.max(one, cv2.add(first, second, dtype=cv2.CV_8U)))
+
+
+def test_the_table_distance_is_what_cv2_transform_gave_for_every_lab_colour() -> None:
+    levels = np.arange(256, dtype=np.uint8)
+    lab = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), axis=-1).reshape(4096, 4096, 3)
+    planes = cv2.split(lab)
+    chromaticity = table_module._chromaticity(planes)
+    for centre in ((0.0, 0.0, 0.0), (150.0, 128.0, 131.0), (120.0, 150.0, 170.0)):  # the last a coloured table
+        quick = table_module._distance_to(planes, chromaticity, np.array(centre))
+        assert np.array_equal(quick, _distance_by_transform(lab, centre))
