@@ -94,3 +94,13 @@ def test_the_table_distance_is_what_cv2_transform_gave_for_every_lab_colour() ->
     for centre in ((0.0, 0.0, 0.0), (150.0, 128.0, 131.0), (120.0, 150.0, 170.0)):  # the last a coloured table
         quick = table_module._distance_to(planes, chromaticity, np.array(centre))
         assert np.array_equal(quick, _distance_by_transform(lab, centre))
+
+
+def test_the_plain_table_is_what_cv2_mean_and_a_boolean_mask_gave() -> None:
+    rng = np.random.default_rng(11)
+    mask = _blobs_and_specks()
+    for lightness in (rng.integers(0, 256, mask.shape, dtype=np.uint8), np.where(mask > 0, 200, 100).astype(np.uint8)):
+        away = cv2.dilate(mask, np.ones((2 * PIP_MARGIN + 1,) * 2, np.uint8)) == 0
+        slow = lightness.copy()
+        slow[away] = round(cv2.mean(lightness, mask=away.view(np.uint8))[0])
+        assert np.array_equal(plain_table(lightness, mask), slow)
