@@ -10,6 +10,7 @@ from vision.reader import read_dice
 from vision.reader import table as table_module
 from vision.reader.segment import PIP_MARGIN, components, plain_table
 from vision.reader.shrink import shrink
+from vision.reader.stats import percentiles, top_percentile
 
 
 def _blobs_and_specks() -> np.ndarray:
@@ -104,3 +105,17 @@ def test_the_plain_table_is_what_cv2_mean_and_a_boolean_mask_gave() -> None:
         slow = lightness.copy()
         slow[away] = round(cv2.mean(lightness, mask=away.view(np.uint8))[0])
         assert np.array_equal(plain_table(lightness, mask), slow)
+
+
+def test_the_top_percentile_and_percentiles_are_numpys() -> None:
+    rng = np.random.default_rng(13)
+    for index in range(40):
+        contrast = rng.integers(-255, 256, (64, 64)).astype(np.float32)
+        if index % 2:
+            contrast = np.round(contrast / 40.0) * 40.0  # few values: the two neighbours of a percentile agree
+        for share in (99.0, 50.0, 1.0):
+            assert top_percentile(contrast, share) == float(np.percentile(contrast, share))
+        values = rng.integers(0, 256, (64, 64), dtype=np.uint8)
+        shares = (1.0, 50.0, 70.0, 99.0)
+        expected = tuple(float(np.percentile(values, s, method="inverted_cdf")) for s in shares)
+        assert percentiles(values, shares) == expected

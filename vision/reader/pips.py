@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.stats import mean32, median, percentiles, spread
+from vision.reader.stats import mean32, median, percentiles, spread, top_percentile
 from vision.reading import SURE_VALUE
 
 PATCH = 64
@@ -155,10 +155,10 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if deglared:
         # The contrast is in whole numbers: opened as 16-bit integers it is the same, in half the time.
         signed = signed - cv2.morphologyEx(signed.astype(np.int16), cv2.MORPH_OPEN, _GLARE_DISC).astype(np.float32)
-        peak = max(float(np.percentile(signed, 99)), 0.6 * peak)
+        peak = max(top_percentile(signed, 99), 0.6 * peak)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
-        binary = (signed > max(18.0, share * peak)).astype(np.uint8) * 255
+        binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         blobs = _blobs(binary, signed, face.outline, steepness)
         pips = _face_pips(blobs)
         fit = _fit_layout(pips, face.spacing_range, face.is_upright)
@@ -215,9 +215,9 @@ PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
 def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
     """How steep a blob's edge is, for its contrast."""
     bx, by, bw, bh = cv2.boundingRect(contour)
-    peak = float(signed[by : by + bh, bx : bx + bw].max())
+    peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
     edge = contour.reshape(-1, 2)
-    return mean32(steepness[edge[:, 1], edge[:, 0]]) / max(peak, 1.0)
+    return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
 
 
 GLARE_SOFTNESS = 0.5
