@@ -119,3 +119,44 @@ def test_the_top_percentile_and_percentiles_are_numpys() -> None:
         shares = (1.0, 50.0, 70.0, 99.0)
         expected = tuple(float(np.percentile(values, s, method="inverted_cdf")) for s in shares)
         assert percentiles(values, shares) == expected
+
+
+def _faint_squares_by_labels(distance: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The faint squares as they were first found: every part of the faint mask labelled, then measured."""
+    faint = table_module._cleaned(distance, table_module.FAINT_LEVEL)
+    count, labels, stats, _ = components(faint)
+    already = np.bincount(labels[mask > 0], minlength=count)
+    added = np.zeros_like(mask)
+    for index in range(1, count):
+        area = stats[index, cv2.CC_STAT_AREA]
+        x, y, w, h = (int(v) for v in stats[index, :4])
+        if already[index] > 0.4 * area or not 30 <= area <= 0.05 * faint.size or max(w, h) > 2.1 * min(w, h):
+            continue
+        part = (labels[y : y + h, x : x + w] == index).astype(np.uint8)
+        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(found, key=cv2.contourArea)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+        if max(rw, rh) / max(min(rw, rh), 1.0) < 1.45 and cv2.contourArea(contour) >= 0.7 * rw * rh:
+            added[y : y + h, x : x + w][part > 0] = 255
+    return added
+
+
+def test_faint_squares_are_found_from_outlines_as_from_labels() -> None:
+    rng = np.random.default_rng(17)
+    found = 0
+    for _ in range(30):
+        distance = cv2.GaussianBlur(rng.integers(0, 30, (360, 480), dtype=np.uint8), (0, 0), 2.0)
+        mask = np.zeros_like(distance)
+        for _ in range(12):
+            x, y = (float(v) for v in rng.integers(20, 330, 2))
+            side, angle = float(rng.integers(4, 40)), float(rng.integers(0, 90))
+            box = cv2.boxPoints(((x, y), (side, side * rng.uniform(0.6, 1.1)), angle))
+            cv2.fillPoly(distance, [box.astype(np.int32)], int(rng.integers(19, 40)))
+            if rng.random() < 0.3:  # partly in the mask already
+                cv2.circle(mask, (int(x), int(y)), int(rng.integers(2, side)), 255, -1)
+            if rng.random() < 0.2:  # a ring, whose hole the faint mask fills
+                cv2.circle(distance, (int(x), int(y)), max(2, int(side) // 4), 5, -1)
+        quick = table_module._faint_squares(distance, mask)
+        assert np.array_equal(quick, _faint_squares_by_labels(distance, mask))
+        found += int(quick.any())
+    assert found >= 20

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.reader.segment import components, fill_holes
+from vision.reader.segment import fill_holes
 
 
 def background_centres(lab: np.ndarray) -> np.ndarray:
@@ -140,22 +140,26 @@ def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
     ragged, and a pip or two of a dark die already in the mask do not make it known.
     """
     faint = _cleaned(distance_map, FAINT_LEVEL)
-    count, labels, stats, _ = components(faint)
-    already = np.bincount(labels[mask > 0], minlength=count)
+    # The faint mask's holes are filled, so each of its parts is the filled outline found for it: counted from
+    # that, it needs no labelling of the whole picture.
+    outlines, _ = cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     added = np.zeros_like(mask)
-    for index in range(1, count):
-        area = stats[index, cv2.CC_STAT_AREA]
-        if already[index] > 0.4 * area or not 30 <= area <= 0.05 * faint.size:
+    for outline in outlines:
+        x, y, w, h = cv2.boundingRect(outline)
+        if w * h < 30 or max(w, h) > 2.1 * min(w, h):
+            continue  # too small; or no square lies in so long a box, whatever its angle
+        part = np.zeros((h, w), np.uint8)
+        cv2.drawContours(part, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
+        area = cv2.countNonZero(part)
+        if not 30 <= area <= 0.05 * faint.size:
             continue
-        x, y, w, h = (int(v) for v in stats[index, :4])
-        if max(w, h) > 2.1 * min(w, h):
-            continue  # no square lies in so long a box, whatever its angle
-        part = (labels[y : y + h, x : x + w] == index).astype(np.uint8)
+        if cv2.countNonZero(cv2.bitwise_and(mask[y : y + h, x : x + w], part)) > 0.4 * area:
+            continue  # (nearly) in the mask already
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(found, key=cv2.contourArea)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.45 and cv2.contourArea(contour) >= 0.7 * rw * rh:
-            added[y : y + h, x : x + w][part > 0] = 255
+            cv2.bitwise_or(added[y : y + h, x : x + w], part, dst=added[y : y + h, x : x + w])
     return added
 
 
