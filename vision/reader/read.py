@@ -14,8 +14,18 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment, table
 from vision.reader.colour import patch_feature
-from vision.reader.pips import LOOSE, TIGHT, FaceReading, RotatedRect, patch_matrix, read_face, upright_patch
+from vision.reader.pips import (
+    LOOSE,
+    TIGHT,
+    FaceReading,
+    RotatedRect,
+    patch_lightness,
+    patch_matrix,
+    read_face,
+    upright_patch,
+)
 from vision.reader.proposals import pip_proposals
+from vision.reader.shrink import shrink
 from vision.reader.topface import to_image, top_face_rect
 from vision.reading import DiceReading, Die
 
@@ -107,9 +117,7 @@ class _View:
 
     @classmethod
     def of(cls, image: np.ndarray, scale: float) -> _View:
-        h, w = image.shape[:2]
-        size = (round(w * scale), round(h * scale))
-        small = image if scale == 1.0 else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        small = image if scale == 1.0 else shrink(image, scale)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         mask = table.foreground_mask(lab, table.background_centres(lab))
         return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
@@ -264,6 +272,7 @@ def _read_region(
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
+    lightness = patch_lightness(patch)
     # Seen at an angle, the box holds the top face and a side face: the top face is about the shorter side.
     share = min(rw, rh) / max(rw, rh, 1e-6)
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
@@ -273,9 +282,13 @@ def _read_region(
         points = region.contour.reshape(-1, 1, 2).astype(np.float32) / scale
         outline = cv2.transform(points, patch_matrix(rect)).astype(np.float32)
     face = read_face(
-        patch, spacing_range=(spacing_range[0] * share, spacing_range[1]), is_upright=upright, outline=outline
+        patch,
+        spacing_range=(spacing_range[0] * share, spacing_range[1]),
+        is_upright=upright,
+        outline=outline,
+        lightness=lightness,
     )
-    face = _with_top_face(image, patch, rect, outline, face, share)
+    face = _with_top_face(image, lightness, rect, outline, face, share)
     if not face.pips and (is_piece or not _die_shaped(region, side)):
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
@@ -324,16 +337,21 @@ def _die_shaped(region: segment.Region, side: float) -> bool:
 
 
 def _with_top_face(
-    image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None, face: FaceReading, share: float
+    image: np.ndarray,
+    lightness: np.ndarray,
+    rect: RotatedRect,
+    outline: np.ndarray | None,
+    face: FaceReading,
+    share: float,
 ) -> FaceReading:
     """The box's reading weighed against the top face read alone: tried when the box's is doubtful, and as a check
     when the box is far from square (seen at an angle, it holds side faces whose pips may have been counted)."""
     if face.value is None or face.confidence < 0.6:
-        top = _read_top_face(image, patch, rect, outline)
+        top = _read_top_face(image, lightness, rect, outline)
         return max((face, top), key=lambda f: (f.value is not None, f.confidence))
     if share >= TILT_CHECK:
         return face
-    top = _read_top_face(image, patch, rect, outline)
+    top = _read_top_face(image, lightness, rect, outline)
     if top.value is None or top.value == face.value:
         return face
     if top.confidence > face.confidence:
@@ -343,9 +361,12 @@ def _with_top_face(
     return dataclasses.replace(top, confidence=0.5 * min(face.confidence, top.confidence))
 
 
-def _read_top_face(image: np.ndarray, patch: np.ndarray, rect: RotatedRect, outline: np.ndarray | None) -> FaceReading:
-    """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box."""
-    top = top_face_rect(patch, outline)
+def _read_top_face(
+    image: np.ndarray, lightness: np.ndarray, rect: RotatedRect, outline: np.ndarray | None
+) -> FaceReading:
+    """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box
+    (`lightness` is the box's patch's)."""
+    top = top_face_rect(lightness, outline)
     if top is None:
         return FaceReading(None, 0.0, (), False, 9.0)
     return read_face(upright_patch(image, to_image(top, patch_matrix(rect))))

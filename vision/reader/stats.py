@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -9,8 +10,14 @@ import numpy as np
 
 def percentiles(values: np.ndarray, shares: tuple[float, ...]) -> tuple[float, ...]:
     """Percentiles (0-100) of uint8 values, read off their cumulative histogram."""
-    cumulative = np.cumsum(np.bincount(values.ravel(), minlength=256))
-    return tuple(float(i) for i in np.searchsorted(cumulative, np.array(shares) / 100.0 * cumulative[-1]))
+    cumulative = np.add.accumulate(np.bincount(values.ravel(), minlength=256))
+    return tuple(map(float, np.searchsorted(cumulative, _fractions(shares) * cumulative[-1]).tolist()))
+
+
+@functools.lru_cache(maxsize=16)
+def _fractions(shares: tuple[float, ...]) -> np.ndarray:
+    """The shares out of 1 (a few tuples of them are asked for on every patch)."""
+    return np.array(shares) / 100.0
 
 
 def median(values: list[float]) -> float:
@@ -49,3 +56,16 @@ def column_medians(values: np.ndarray) -> np.ndarray:
         return np.partition(columns, half, axis=1)[:, half]
     middle = np.partition(columns, (half - 1, half), axis=1)[:, half - 1 : half + 1]
     return np.add.reduce(middle, axis=1) / 2
+
+
+def top_percentile(values: np.ndarray, share: float) -> float:
+    """np.percentile(values, share) of float values: when the two values it would interpolate between are
+    equal, that value, found by a partial sort at a fraction of np.percentile's cost; otherwise np.percentile's.
+    """
+    flat = values.ravel()
+    below = math.floor((len(flat) - 1) * (share / 100.0))
+    above = min(below + 1, len(flat) - 1)
+    ordered = np.partition(flat, (below, above))
+    if ordered[below] == ordered[above]:
+        return float(ordered[below])
+    return float(np.percentile(values, share))

@@ -13,18 +13,24 @@ from vision.reader.pips import PATCH, RotatedRect
 from vision.reader.segment import components, fill_holes
 from vision.reader.stats import percentiles
 
+_SQUARE = np.ones((3, 3), np.uint8)
 
-def top_face_rect(patch: np.ndarray, outline: np.ndarray | None) -> RotatedRect | None:
-    """The top face's rectangle in patch coordinates, or None when no clear face stands out."""
-    lightness = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0]
-    inside = np.zeros(lightness.shape, np.uint8)
+
+def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None) -> RotatedRect | None:
+    """The top face's rectangle in patch coordinates, from the patch's Lab lightness (uint8), or None when no
+    clear face stands out."""
     if outline is not None:
+        inside = np.zeros(lightness.shape, np.uint8)
         cv2.fillPoly(inside, [np.round(outline).astype(np.int32)], 255)
+        (level,) = percentiles(lightness[inside > 0], (70,))
     else:
-        inside[:] = 255
-    (level,) = percentiles(lightness[inside > 0], (70,))
-    even = ((np.abs(lightness.astype(np.int16) - int(level)) <= 22) & (inside > 0)).astype(np.uint8) * 255
-    face = fill_holes(np.asarray(cv2.morphologyEx(even, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8))
+        inside = None
+        (level,) = percentiles(lightness, (70,))
+    # Within 22 of the level, inside the outline (inRange's bounds are inclusive, as |lightness - level| <= 22).
+    even = cv2.inRange(lightness, level - 22, level + 22)
+    if inside is not None:
+        even = cv2.bitwise_and(even, inside)
+    face = fill_holes(np.asarray(cv2.morphologyEx(even, cv2.MORPH_OPEN, _SQUARE), np.uint8))
     count, labels, stats, _ = components(face)
     if count < 2:
         return None
