@@ -14,11 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.stats import mean32, median, percentiles, spread, top_percentile
 from vision.reading import SURE_VALUE
-
-PATCH = 64
-"""Side in pixels of the upright patch a die is read from."""
 
 _C = 1.0
 # Pip positions of each face in units of the pip offset from the centre; 2, 3 and 6 in both orientations.
@@ -64,33 +62,10 @@ class FaceReading:
     fit_error: float
 
 
-RotatedRect = tuple[tuple[float, float], tuple[float, float], float]
-
-
-def patch_matrix(rect: RotatedRect) -> np.ndarray:
-    """The affine map from image coordinates to the upright PATCH x PATCH patch of a die's rectangle."""
-    (cx, cy), (w, h), angle = rect
-    matrix = cv2.getRotationMatrix2D((cx, cy), angle, PATCH / max(w, h, 1.0))
-    matrix[0, 2] += PATCH / 2 - cx
-    matrix[1, 2] += PATCH / 2 - cy
-    return matrix
-
-
-def upright_patch(image: np.ndarray, rect: RotatedRect) -> np.ndarray:
-    """The die's rectangle cut out, rotated upright and scaled to PATCH x PATCH (BGR)."""
-    matrix = patch_matrix(rect)
-    return cv2.warpAffine(image, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
 TIGHT = (0.18, 0.38)
 """Pip spacing (centre to a corner pip, along an axis) as a share of the patch when the patch is the die."""
 LOOSE = (0.08, 0.42)
 """The same when the die may fill only part of the patch (a crop of one die)."""
-
-
-def patch_lightness(patch: np.ndarray) -> np.ndarray:
-    """The Lab lightness of a BGR patch (uint8): what the pips and the top face are looked for in."""
-    return np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[:, :, 0])
 
 
 def read_face(

@@ -14,16 +14,8 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment, table
 from vision.reader.colour import patch_feature
-from vision.reader.pips import (
-    LOOSE,
-    TIGHT,
-    FaceReading,
-    RotatedRect,
-    patch_lightness,
-    patch_matrix,
-    read_face,
-    upright_patch,
-)
+from vision.reader.patch import RotatedRect, patch_lightness, patch_matrix, upright_patch
+from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.topface import to_image, top_face_rect

@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.reader.pips import PATCH, RotatedRect
+from vision.reader.patch import PATCH, RotatedRect
 from vision.reader.segment import components, fill_holes
 from vision.reader.stats import percentiles
 
