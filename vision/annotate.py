@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.reading import SURE_VALUE, DiceReading, Die
+from vision.reading import DiceReading, Die, is_guess
 
 _OUTLINE = {
     "blue": (255, 120, 30),
@@ -30,11 +30,11 @@ def annotate(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
 
 def _draw(image: np.ndarray, die: Die, scale: float) -> None:
     x0, y0, x1, y1 = die.bbox
-    is_doubtful = die.value is None or die.color is None or die.confidence < SURE_VALUE
+    is_doubtful = die.value is None or die.color is None or is_guess(die.confidence)
     colour = _DOUBT if is_doubtful else _OUTLINE.get(die.color or "", (255, 255, 255))
     thickness = max(1, round(2 * scale))
     cv2.rectangle(image, (x0, y0), (x1, y1), colour, thickness)
-    value = "?" if die.value is None else f"{die.value}?" if die.confidence < SURE_VALUE else str(die.value)
+    value = "?" if die.value is None else f"{die.value}?" if is_guess(die.confidence) else str(die.value)
     label = f"{value} {die.color or '?'} {die.confidence:.2f}"
     font_scale = max(0.35, 0.45 * scale)
     (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thickness)

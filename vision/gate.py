@@ -82,9 +82,6 @@ class ReadGate:
         self.read = read
         self.is_enabled = is_enabled
         self.unchanged_share = unchanged_share
-        if stacked_frames < 1:
-            raise ValueError(f"stacked_frames must be >= 1, got {stacked_frames}")
-        self.stacked_frames = stacked_frames
         self.counts = GateCounts()
         self._stack = StillStack(stacked_frames)
         self._last_read: LastRead | None = None
@@ -139,6 +136,8 @@ class StillStack:
     Only frames in which nothing moved are stacked (the gate clears it on motion), so no die is smeared."""
 
     def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError(f"stacked_frames must be >= 1, got {size}")
         self.size = size
         self._mean: np.ndarray | None = None
         self._count = 0
@@ -149,7 +148,9 @@ class StillStack:
 
     def add(self, image: np.ndarray) -> np.ndarray:
         """Take a still frame; the image to read: the frame itself first, then the mean of the stack."""
-        if self.size == 1 or self._mean is None or self._mean.shape != image.shape:
+        if self.size == 1:
+            return image
+        if self._mean is None or self._mean.shape != image.shape:
             self._mean = image.astype(np.float32)
             self._count = 1
             return image

@@ -11,8 +11,8 @@ BBox = tuple[int, int, int, int]
 
 SURE_VALUE = 0.6
 """Confidence from which a die's value counts as read. Under it the value is a guess: shown with the reading, but
-a game asks the table for it before counting it (about 3 such guesses in 10 are wrong on the synthetic sets of
-benchmarks/eval_synthetic.py, against 1 in 25 of the values above it)."""
+a game asks the table for it before counting it (when it was set, about 3 such guesses in 10 were wrong on the
+synthetic sets, against 1 in 50 of the values above it: see the commit that brought it in)."""
 
 KNOWN_FLAGS = frozenset({"tilted", "touching", "partly_hidden", "blurred", "ambiguous_value", "ambiguous_color"})
 
@@ -21,7 +21,12 @@ def sure_value(die: Mapping[str, Any]) -> int | None:
     """The value of a die (in its JSON form) when it was read surely enough to be counted, else None (a reading
     without a confidence was given by a person: it is sure)."""
     value = die.get("value")
-    return value if value is not None and float(die.get("confidence", 1.0)) >= SURE_VALUE else None
+    return None if value is None or is_guess(float(die.get("confidence", 1.0))) else value
+
+
+def is_guess(confidence: float) -> bool:
+    """Whether a value read with this confidence is only a guess (under SURE_VALUE)."""
+    return confidence < SURE_VALUE
 
 
 @dataclass(frozen=True)
