@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 from dice_drawing import draw_die, table
 
-from vision.reader import pips as pips_module
+from vision.reader import layout as layout_module
 from vision.reader import read_dice
 from vision.reader import table as table_module
 from vision.reader.proposals import _BlobSizes
@@ -182,13 +182,13 @@ def test_blob_sizes_by_flood_fill_are_the_component_areas() -> None:
 def _fits_by_einsum(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The layout fits at every angle as first computed: the pips turned by np.einsum over rotation matrices."""
     n = len(offsets)
-    rotated = np.einsum("aij,nj->ani", pips_module._ROTATIONS, offsets)
+    rotated = np.einsum("aij,nj->ani", layout_module._ROTATIONS, offsets)
     reach = np.maximum.reduce(np.abs(rotated), axis=2)
     corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)
     spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
     scaled = rotated / spacing[:, None, None]
-    across = scaled[None, :, :, 0, None] - pips_module._PLACES_X[n]
-    down = scaled[None, :, :, 1, None] - pips_module._PLACES_Y[n]
+    across = scaled[None, :, :, 0, None] - layout_module._PLACES_X[n]
+    down = scaled[None, :, :, 1, None] - layout_module._PLACES_Y[n]
     distances = np.sqrt(across * across + down * down)
     closest = np.minimum.reduce(distances, axis=3)
     return spacing, np.sqrt(np.add.reduce(closest * closest, axis=2) / n), distances.argmin(axis=3)
@@ -199,6 +199,6 @@ def test_layout_fits_at_every_angle_are_what_einsum_gave() -> None:
     for n in range(2, 7):
         for _ in range(200):
             offsets = rng.normal(0.0, 12.0, (n, 2)).astype(np.float32)
-            quick = pips_module._fits_at_every_angle(offsets)
+            quick = layout_module.fits_at_every_angle(offsets)
             for mine, theirs in zip(quick, _fits_by_einsum(offsets), strict=True):
                 assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)

@@ -6,7 +6,6 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -14,26 +13,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.layout import ANGLES, NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.stats import mean32, median, percentiles, spread, top_percentile
 from vision.reading import SURE_VALUE
-
-_C = 1.0
-# Pip positions of each face in units of the pip offset from the centre; 2, 3 and 6 in both orientations.
-LAYOUTS: dict[int, tuple[np.ndarray, ...]] = {
-    1: (np.array([[0, 0]], np.float32),),
-    2: (np.array([[-_C, -_C], [_C, _C]], np.float32), np.array([[_C, -_C], [-_C, _C]], np.float32)),
-    3: (
-        np.array([[-_C, -_C], [0, 0], [_C, _C]], np.float32),
-        np.array([[_C, -_C], [0, 0], [-_C, _C]], np.float32),
-    ),
-    4: (np.array([[-_C, -_C], [_C, -_C], [-_C, _C], [_C, _C]], np.float32),),
-    5: (np.array([[-_C, -_C], [_C, -_C], [0, 0], [-_C, _C], [_C, _C]], np.float32),),
-    6: (
-        np.array([[-_C, -_C], [-_C, 0], [-_C, _C], [_C, -_C], [_C, 0], [_C, _C]], np.float32),
-        np.array([[-_C, -_C], [0, -_C], [_C, -_C], [-_C, _C], [0, _C], [_C, _C]], np.float32),
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -250,121 +233,12 @@ def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
     return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]
 
 
-ANGLES = np.deg2rad(np.arange(0.0, 90.0, 5.0, dtype=np.float32))
-_ROTATIONS = np.stack(
-    [np.stack([np.cos(ANGLES), -np.sin(ANGLES)], axis=1), np.stack([np.sin(ANGLES), np.cos(ANGLES)], axis=1)], axis=1
-)  # A x 2 x 2
-
-
-@dataclass(frozen=True)
-class LayoutFit:
-    """How pips fit a face layout: the value, the error (in pip spacings), and where the face grid lies."""
-
-    value: int | None
-    error: float
-    centre: tuple[float, float] = (PATCH / 2, PATCH / 2)
-    spacing: float = 0.0
-    angle: float = 0.0
-    skewed: bool = False
-    """Fitted through an affine map (a face seen at an angle): the grid is not square in the patch."""
-
-
-_NO_FIT = LayoutFit(None, 9.0)
-
-
 def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is_upright: bool = True) -> LayoutFit:
-    """The layout the pips fit at the best rotation, and where its grid lies."""
-    n = len(pips)
-    if not 1 <= n <= 6:
-        return _NO_FIT
+    """The layout the pips fit (see layout.fit_layout)."""
+    if not 1 <= len(pips) <= 6:
+        return NO_FIT
     points = np.array([[p.x, p.y] for p in pips], np.float32)
-    centre = np.add.reduce(points, axis=0) / n  # points.mean(axis=0), without its overhead
-    if n == 1:
-        radius = float(np.sqrt(pips[0].area / np.pi))
-        offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
-        # Seen at an angle the box also holds a side face, which pushes the top face's centre off the box's
-        # centre by up to about a tenth of the box: only what lies beyond that counts as error.
-        error = max(0.0, offset - 0.12) * 4.0
-        # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
-        fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
-        return fit if radius >= 0.05 * PATCH else _NO_FIT
-    spacing, all_errors, nearests = _fits_at_every_angle(points - centre)
-    # A line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3; and a patch that follows the
-    # die's edges holds a face square.
-    allowed = ((spacing >= spacing_range[0] * PATCH) & (spacing <= spacing_range[1] * PATCH)).tolist()
-    slanted = _SLANTED_LIST if is_upright else _NONE_SLANTED
-    errors = all_errors.tolist()
-    best = _NO_FIT
-    for layout, candidates in enumerate(np.argsort(all_errors, axis=1)[:, :3].tolist()):
-        for a in candidates:
-            if not allowed[a] or slanted[a]:
-                continue
-            error = errors[layout][a]
-            if len(set(nearests[layout, a].tolist())) == n and error < best.error:  # each pip on its own place
-                best = LayoutFit(n, error, (float(centre[0]), float(centre[1])), float(spacing[a]), float(ANGLES[a]))
-                break
-    if n in (4, 5) and best.error > SKEW_TRY:
-        skewed = _skewed_fit(points - centre, spacing_range)
-        if skewed is not None and skewed.error < best.error:
-            best = dataclasses.replace(skewed, centre=(float(centre[0]), float(centre[1])))
-    return best if best.value is not None else LayoutFit(n, 9.0)
-
-
-SKEW_TRY = 0.15
-"""Fit error above which a 4 or a 5 is also fitted as seen at an angle."""
-SKEW_LIMIT = 1.6
-"""Most a face's pips may be spread one way against the other (long over short axis) to be fitted so."""
-SKEW_DOUBT = 0.8
-"""Confidence kept by a reading made through an affine fit: it takes more shapes of pips for a face."""
-
-
-def _skewed_fit(offsets: np.ndarray, spacing_range: tuple[float, float]) -> LayoutFit | None:
-    """A 4 or a 5 seen at an angle, or sheared in a box that also holds a side face: the spread of its pips is
-    made round again, which undoes any affine map up to a turn (the spread of a 4's or a 5's layout is round),
-    then fitted as from above."""
-    n = len(offsets)
-    spread_axes, axes = np.linalg.eigh(offsets.astype(np.float64).T @ offsets / n)
-    if spread_axes[0] <= 1e-6 or math.sqrt(spread_axes[1] / spread_axes[0]) > SKEW_LIMIT:
-        return None
-    rounding = axes @ np.diag(np.sqrt(spread_axes.mean() / spread_axes)) @ axes.T
-    spacing, errors, nearests = _fits_at_every_angle((offsets @ rounding.T).astype(np.float32))
-    a = int(np.argmin(errors[0]))
-    if not spacing_range[0] * PATCH <= spacing[a] <= spacing_range[1] * PATCH or len(set(nearests[0, a].tolist())) < n:
-        return None
-    return LayoutFit(n, float(errors[0, a]), spacing=float(spacing[a]), angle=float(ANGLES[a]), skewed=True)
-
-
-def _fits_at_every_angle(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Grid spacing (A), each layout's error (L x A) and each pip's nearest place (L x A x n), at every angle."""
-    n = len(offsets)
-    # Each pip turned by every angle, x and y apart (A x n): the two products and their sum in float32, as
-    # np.einsum over the rotation matrices took them, in fewer steps.
-    x, y = offsets[:, 0], offsets[:, 1]
-    turned_x, turned_y = _TURN_XX * x + _TURN_XY * y, _TURN_YX * x + _TURN_YY * y
-    reach = np.maximum(np.abs(turned_x), np.abs(turned_y))  # A x n
-    corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)  # the centre pip says nothing of the spacing
-    # float64 from here on (a float32 sum over an integer count); numpy's reductions are called without the
-    # overhead of np.mean and np.linalg.norm, in the same order, so the figures are theirs to the last bit.
-    spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
-    # Every layout of the value at once: L x A x n x m distances from each pip to each place.
-    across = (turned_x / spacing[:, None])[None, :, :, None] - _PLACES_X[n]
-    down = (turned_y / spacing[:, None])[None, :, :, None] - _PLACES_Y[n]
-    distances = np.sqrt(across * across + down * down)
-    closest = np.minimum.reduce(distances, axis=3)
-    return spacing, np.sqrt(np.add.reduce(closest * closest, axis=2) / n), distances.argmin(axis=3)
-
-
-_PLACES_X = {n: np.stack(layouts)[:, None, None, :, 0] for n, layouts in LAYOUTS.items()}
-_PLACES_Y = {n: np.stack(layouts)[:, None, None, :, 1] for n, layouts in LAYOUTS.items()}
-"""Each value's layouts as L x 1 x 1 x m arrays of x and of y, to broadcast over angles and pips."""
-_SLANTED = (np.rad2deg(ANGLES) > 20.0) & (np.rad2deg(ANGLES) < 70.0)
-"""The angles at which a face would lie slanted in its patch."""
-_SLANTED_LIST: list[bool] = _SLANTED.tolist()
-_NONE_SLANTED = [False] * len(ANGLES)
-_TURN_XX, _TURN_XY, _TURN_YX, _TURN_YY = (
-    np.ascontiguousarray(_ROTATIONS[:, i, j])[:, None] for i in (0, 1) for j in (0, 1)
-)
-"""The rotation matrices' entries as A x 1 columns, to turn every pip by every angle at once."""
+    return fit_layout(points, float(np.sqrt(pips[0].area / np.pi)), spacing_range, is_upright)
 
 
 _GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
