@@ -199,7 +199,7 @@ def _score(name: str) -> tuple[float, float]:
     ("name", "exact_floor", "precision_floor"),
     # Floors a little under what the reader measures today (see the evaluation command in the README), so that
     # a regression fails; the figures themselves come from ../shared/eval/eval_reader.py, not from here.
-    [("tai-studio__dice-recognition", 0.95, 0.97), ("chaseelliottpatterson__dice-reader", 0.86, 0.92)],
+    [("tai-studio__dice-recognition", 0.95, 0.97), ("chaseelliottpatterson__dice-reader", 0.9, 0.93)],
 )
 def test_real_development_photos_stay_above_their_floor(name: str, exact_floor: float, precision_floor: float) -> None:
     exact, precision = _score(name)
@@ -244,3 +244,21 @@ def test_annotate_outlines_a_guessed_value_in_the_colour_of_doubt() -> None:
     assert tuple(image[90, 20]) == (255, 120, 30)  # the blue die's outline
     assert tuple(image[90, 160]) == (0, 215, 255)  # amber: the 3 is only a guess
     assert not frame.any()  # drawn on a copy
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+@pytest.mark.parametrize(
+    "photo",
+    [
+        "test/6/DJI_20241005233253_0156_D_detection_2",
+        "test/6/DJI_20241005233958_0202_D_detection_2",
+        "train/6/DJI_20241005234034_0206_D_detection_1",
+    ],
+)
+def test_a_casino_six_whose_pips_run_together_in_a_row_is_read_as_a_six(photo: str) -> None:
+    # Casino dice have large pips close together: in these crops two or three pips of a 6's row join at the
+    # threshold into one long blob. Once read as the 3 (one, surely) or the 1 left by the round pips alone; the
+    # blob, as wide as a pip and as long as the pips it holds, is now parted into them.
+    (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images" / f"{photo}.jpg"))
+    assert die["value"] == 6
+    assert die["confidence"] >= SURE_VALUE

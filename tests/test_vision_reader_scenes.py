@@ -328,3 +328,22 @@ def test_two_touching_dice_seen_at_an_angle_are_each_read(scene: int, boxes: tup
     read = read_dice(image).dice
     for true in pair:
         _assert_read_on(read, true)
+
+
+@pytest.mark.parametrize(
+    ("scene", "box", "value"),
+    [(55, (474, 318, 543, 395), 6), (61, (334, 216, 386, 264), 6), (90, (163, 156, 221, 214), 5)],
+)
+def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(
+    scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic set (seed 23): on each die one black pip catches the lamp and shows grey. The
+    # other pips fit no face and the die was left unread; the grey spot on the one place they leave for a pip now
+    # completes the face, given under SURE_VALUE for the table to confirm.
+    image, truth = render_kind("webcam", 23 * 100_003 + scene)
+    (die,) = [d for d in truth if d.bbox == box]
+    assert die.value == value
+    x0, y0, x1, y1 = box
+    read = [d for d in read_dice(image).dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
+    assert [d.value for d in read] == [value]
+    assert read[0].confidence < SURE_VALUE

@@ -6,6 +6,7 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -32,6 +33,11 @@ class Blob:
     """How steep the blob's edge is for its contrast: painted pips end sharply, a reflection of the lamp fades."""
     angle: float = 0.0
     """Direction of the blob's long axis in degrees (0-180): the pips of a die blurred by motion share it."""
+    span: tuple[float, float, float] | None = None
+    """For a blob that is not round: its length and width along and across its long axis, and the axis's direction
+    in radians (measured on its outline, to tell pips run together apart, see `_parted_runs`)."""
+    parted: int = 0
+    """For a pip parted from a run of pips: how many the run held."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,45 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
         if best.confidence >= 0.8:
             break  # a clear reading: higher thresholds would only thin the pips out
+    if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
+        return _completed(face, best, signed, peak, steepness) or best
     return best
+
+
+FAINT_PIP = 0.25
+"""Share of the pips' contrast from which a round spot counts as a pip washed out (see `_completed`)."""
+COMPLETED_ERROR = 0.25
+"""Largest fit error (in pip spacings) of a face completed by a washed-out pip."""
+
+
+def _completed(
+    face: _Face, best: FaceReading, signed: np.ndarray, peak: float, steepness: list[np.ndarray]
+) -> FaceReading | None:
+    """The dark pips found, that fit no face, and one faint round spot that makes them a face: a pip whose black the
+    lamp's reflection turned grey (a reflection lightens, so it hides dark pips only). The spot must sit on the
+    place the others leave for it, the other places empty; the value is a guess for the table to confirm."""
+    pips = list(best.pips)
+    strength, area = median([p.contrast for p in pips]), median([p.area for p in pips])
+    apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
+    binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload]
+    spots = [
+        b
+        for b in _blobs(binary, signed, face.outline, steepness)
+        if b.roundness >= ROUND
+        and 0.4 * area <= b.area <= 2.5 * area
+        and all(math.hypot(b.x - p.x, b.y - p.y) > apart for p in pips)
+    ]
+    for spot in sorted(spots, key=lambda b: b.contrast, reverse=True)[:3]:
+        whole = [*pips, spot]
+        fit = _fit_layout(whole, face.spacing_range, face.is_upright)
+        if fit.value is None or fit.error > COMPLETED_ERROR or fit.skewed:
+            continue
+        if not _leaves_empty(fit, whole, signed, True, steepness):
+            continue
+        confidence = min(_confidence(fit.value, fit.error, whole, whole, peak), 0.9 * SURE_VALUE)
+        if confidence >= 0.35:
+            return FaceReading(fit.value, confidence, tuple(whole), True, fit.error)
+    return None
 
 
 def _blobs(
@@ -162,8 +206,19 @@ def _blobs(
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
         contrast = float(signed[int(y), int(x)])
         sharpness = _sharpness(contour, signed, steepness[0])
-        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0))
+        span = _span(contour, moments) if roundness < ROUND else None
+        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span))
     return found
+
+
+def _span(contour: np.ndarray, moments: dict[str, float]) -> tuple[float, float, float]:
+    """A blob's length and width along and across its long axis (from its second moments), and the axis's
+    direction in radians."""
+    direction = 0.5 * math.atan2(2.0 * moments["mu11"], moments["mu20"] - moments["mu02"])
+    edge = contour.reshape(-1, 2).astype(np.float32)
+    cos, sin = math.cos(direction), math.sin(direction)
+    along, across = edge[:, 0] * cos + edge[:, 1] * sin, edge[:, 1] * cos - edge[:, 0] * sin
+    return float(np.ptp(along)) + 1.0, float(np.ptp(across)) + 1.0, direction
 
 
 PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
@@ -203,7 +258,8 @@ def _face_pips(blobs: list[Blob]) -> list[Blob]:
     """
     round_ones = _top_face_pips([b for b in blobs if b.roundness >= ROUND])
     if round_ones:
-        return round_ones
+        runs = _parted_runs([b for b in blobs if b.span is not None], round_ones) if len(round_ones) >= 2 else []
+        return round_ones + runs if len(round_ones) + len(runs) <= 6 else round_ones
     streaks = _top_face_pips([b for b in blobs if b.roundness < ROUND])
     if len(streaks) < 2:
         return []
@@ -211,6 +267,38 @@ def _face_pips(blobs: list[Blob]) -> list[Blob]:
     mean = np.arctan2(np.sin(turns).mean(), np.cos(turns).mean())
     spread = np.abs(np.rad2deg(np.angle(np.exp(1j * (turns - mean))))) / 2.0
     return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
+
+
+RUN_WIDTH = (0.7, 1.4)
+"""Width of a run of pips, in pips' widths: pips that touch in a row, not a smear or a side face's flattened pips."""
+
+
+def _parted_runs(others: list[Blob], pips: list[Blob]) -> list[Blob]:
+    """Blobs that are two or three pips run together, parted into them: the pips of a 6's row (or of a 5's
+    diagonal) touch when the die is small in the picture or its pips large, and the threshold joins them. A run
+    is as wide as a pip, as long as the pips it holds, and as dark or light as they are."""
+    area, contrast = median([p.area for p in pips]), median([p.contrast for p in pips])
+    width = 2.0 * math.sqrt(area / math.pi)
+    steepest = max(p.sharpness for p in pips)
+    parted = []
+    for run in others:
+        assert run.span is not None
+        length, across, direction = run.span
+        k = round(run.area / area)
+        if k not in (2, 3) or not 0.75 * k * area <= run.area <= 1.3 * k * area:
+            continue
+        if not RUN_WIDTH[0] * width <= across <= RUN_WIDTH[1] * width:
+            continue
+        if not (k - 0.3) * width <= length <= (k + 1) * width:
+            continue
+        if run.contrast < 0.7 * contrast or run.sharpness < GLARE_SOFTNESS * steepest:
+            continue
+        step = (length - width) / (k - 1)
+        for i in range(k):
+            offset = (i - (k - 1) / 2.0) * step
+            x, y = run.x + offset * math.cos(direction), run.y + offset * math.sin(direction)
+            parted.append(dataclasses.replace(run, x=x, y=y, area=run.area / k, roundness=ROUND, span=None, parted=k))
+    return parted
 
 
 def _streaks_may_join(pips: list[Blob], fit: LayoutFit) -> bool:
@@ -358,7 +446,7 @@ def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[B
         return 0.0
     fit = max(0.0, 1.0 - error / 0.45)
     evenness = 1.0 if len(pips) < 2 else max(0.0, 1.0 - spread([p.area for p in pips]))
-    stray = len(blobs) - len(pips)
+    stray = len(blobs) - round(sum(1.0 / p.parted if p.parted else 1.0 for p in pips))  # a run parted is one blob
     strays = max(0.0, 1.0 - 0.25 * stray)
     strength = min(1.0, peak / 60.0)
     blur = STREAK_DOUBT if pips[0].roundness < ROUND else 1.0
