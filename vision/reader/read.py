@@ -14,7 +14,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import segment, table
 from vision.reader.colour import patch_feature
-from vision.reader.patch import RotatedRect, patch_lightness, patch_matrix, upright_patch
+from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
 from vision.reader.shrink import shrink
@@ -169,11 +169,15 @@ def _read_cuts(
     spent on a clump of dice."""
     cuts: list[list[_Found | None]] = []
     for index, way in enumerate(ways):
-        cut = [_read_region(image, part, scale, side, is_piece=True) for part in way]
+        cut = [_read_region(image, part, scale, side, is_piece=True, siblings=_centres(way, part)) for part in way]
         cuts.append(cut)
         if _settles(cut, way, ways[index + 1 :], scale, side):
             break
     return cuts
+
+
+def _centres(way: tuple[segment.Region, ...], part: segment.Region) -> tuple[tuple[float, float], ...]:
+    return tuple(other.rect[0] for other in way if other is not part)
 
 
 def _settles(
@@ -260,7 +264,11 @@ def _read_region(
     side: float,
     spacing_range: tuple[float, float] = TIGHT,
     is_piece: bool = False,
+    siblings: tuple[tuple[float, float], ...] | None = (),
 ) -> _Found | None:
+    """The die a region holds, or None when it holds none. A piece that reads no value may be moved onto its pips
+    (see `_moved_to_pips`), not onto its `siblings`, the centres of the other pieces cut from its clump (None: it
+    is not moved)."""
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
@@ -280,7 +288,11 @@ def _read_region(
         outline=outline,
         lightness=lightness,
     )
-    face = _with_top_face(image, lightness, rect, outline, face, share)
+    boxed, face = face, _with_top_face(image, lightness, rect, outline, face, share)
+    if face.value is None and is_piece and siblings is not None:
+        moved = _moved_to_pips(image, region, scale, side, boxed, siblings)
+        if moved is not None:
+            return moved
     if not face.pips and (is_piece or not _die_shaped(region, side)):
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
@@ -289,6 +301,41 @@ def _read_region(
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
     return _Found(die, patch, face, min(rw, rh) / scale)
+
+
+OFF_CENTRE = 0.15
+"""Share of the patch by which the pips found in a box that reads no value may lie off its centre before the box is
+moved onto them and read again."""
+
+
+def _moved_to_pips(
+    image: np.ndarray,
+    region: segment.Region,
+    scale: float,
+    side: float,
+    face: FaceReading,
+    siblings: tuple[tuple[float, float], ...],
+) -> _Found | None:
+    """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
+        (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
+    at least as many pips as were moved onto."""
+    if len(face.pips) < 2:
+        return None
+    px = sum(p.x for p in face.pips) / len(face.pips)
+    py = sum(p.y for p in face.pips) / len(face.pips)
+    if math.hypot(px - PATCH / 2, py - PATCH / 2) < OFF_CENTRE * PATCH:
+        return None
+    (cx, cy), size, angle = region.rect
+    rect = ((cx / scale, cy / scale), (size[0] / scale, size[1] / scale), angle)
+    x, y = (float(v) for v in cv2.invertAffineTransform(patch_matrix(rect)) @ np.array([px, py, 1.0]))
+    if any(math.hypot(x * scale - sx, y * scale - sy) < APART[0] * side for sx, sy in siblings):
+        return None  # onto another die of the clump: the pips are that die's, read in its own piece
+    # A piece narrower than a die was cut through it: the die is at least the usual size.
+    whole = (max(size[0], side), max(size[1], side))
+    moved = dataclasses.replace(region, rect=((x * scale, y * scale), whole, angle), contour=region.contour[:0])
+    found = _read_region(image, moved, scale, side, is_piece=True, siblings=None)
+    # Moved onto the pips, the box holds them all, and the rest of the face if the cut hid some.
+    return found if found is not None and (found.die.value or 0) >= len(face.pips) else None
 
 
 def _coloured(found: _Found, calibration: Calibration) -> Die:
