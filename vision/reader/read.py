@@ -335,7 +335,11 @@ def _moved_to_pips(
     moved = dataclasses.replace(region, rect=((x * scale, y * scale), whole, angle), contour=region.contour[:0])
     found = _read_region(image, moved, scale, side, is_piece=True, siblings=None)
     # Moved onto the pips, the box holds them all, and the rest of the face if the cut hid some.
-    return found if found is not None and (found.die.value or 0) >= len(face.pips) else None
+    if found is None or (found.die.value or 0) < len(face.pips):
+        return None
+    # Widened to a die's size to see the whole face, the box still stands for the piece: as near as the piece's
+    # own width another die may lie (dice seen at an angle overlap in the picture).
+    return dataclasses.replace(found, side=min(size) / scale)
 
 
 def _coloured(found: _Found, calibration: Calibration) -> Die:

@@ -5,7 +5,7 @@ Touching dice are split by a watershed on the distance transform, seeded at the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -67,6 +67,9 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
             squares.append(np.sqrt(area))
             outlines.append(contour)
     from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+    if from_squares is not None and from_squares < SPECKS * min_side and lightness is not None:
+        squares, outlines = _without_specks(squares, outlines, contours, lightness, mask)
+        from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
     if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
         from_squares, count = None, 0
     fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
@@ -81,6 +84,43 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
             return from_squares  # a die alone in the picture, or dice that agree with their pips
     return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
+
+
+SPECKS = 2.0
+"""Squares under this many smallest die sides may be pips standing alone in the mask (see `_without_specks`)."""
+
+
+def _without_specks(
+    squares: list[float],
+    outlines: list[np.ndarray],
+    contours: Sequence[np.ndarray],
+    lightness: np.ndarray,
+    mask: np.ndarray,
+) -> tuple[list[float], list[np.ndarray]]:
+    """The squares, less those that are pips: a die the colour of the table leaves only its pips in the mask, five
+    or six specks as square as a die, which would make the dice pip-sized. A square is a pip when it is of the
+    pips' size and holds one the pip search found, and only when at least three pips of that size lie on larger
+    parts of the mask (other dice, whose pips they are like): tiny dice must not pass for pips themselves."""
+    found = pip_side_estimate(lightness, mask)
+    if found is None:
+        return squares, outlines
+    from_pips, centres = found
+    pip = from_pips * PIP_SHARE
+    larger = [c for c in contours if cv2.contourArea(c) >= (3.0 * pip) ** 2]
+    if sum(any(_holds_any(c, [centre]) for c in larger) for centre in centres) < 3:
+        return squares, outlines
+    kept = [
+        (side, outline)
+        for side, outline in zip(squares, outlines, strict=True)
+        if not (
+            _alike(np.array([side, pip]))[0, 1] and any(cv2.pointPolygonTest(outline, c, False) >= 0 for c in centres)
+        )
+    ]
+    return [side for side, _ in kept], [outline for _, outline in kept]
+
+
+def _holds_any(outline: np.ndarray, points: list[tuple[float, float]]) -> bool:
+    return any(cv2.pointPolygonTest(outline, point, False) >= 0 for point in points)
 
 
 def _is_block(square: float, shorter: list[float], areas: list[float]) -> bool:
