@@ -133,6 +133,8 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             confidence *= 0.3
         elif confidence > 0.0:
             confidence *= _emptiness(_leaves_empty(fit, pips, signed, dark, steepness))
+        if confidence > 0.0 and not face.is_upright and _leaves_a_pip_out(pips, blobs):
+            confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
         if best.confidence >= 0.8:
@@ -146,6 +148,27 @@ FAINT_PIP = 0.25
 """Share of the pips' contrast from which a round spot counts as a pip washed out (see `_completed`)."""
 COMPLETED_ERROR = 0.25
 """Largest fit error (in pip spacings) of a face completed by a washed-out pip."""
+
+
+def _leaves_a_pip_out(pips: list[Blob], blobs: list[Blob]) -> bool:
+    """Whether a blob much like the pips (near their size, as contrasted, about round) lies apart from all of
+    them. In a crop of one die, whose face may fill any part of it, that is a pip of a larger face the reading
+    left out (two sides of a 4 read as the diagonal of a 2, its other pips run into the crop's edge)."""
+    if not pips:
+        return False
+    area, contrast = median([p.area for p in pips]), median([p.contrast for p in pips])
+    width = 2.0 * math.sqrt(area / math.pi)
+    return any(
+        b.area >= 0.6 * area
+        and b.contrast >= 0.8 * contrast
+        and b.roundness >= LEFT_OUT_ROUNDNESS
+        and all(math.hypot(b.x - p.x, b.y - p.y) > width for p in pips)
+        for b in blobs
+    )
+
+
+LEFT_OUT_ROUNDNESS = 0.45
+"""Least roundness of a blob taken for a pip left out: a pip run into something, a little out of round."""
 
 
 def _completed(
