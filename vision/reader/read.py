@@ -390,11 +390,11 @@ def _with_top_face(
     """The box's reading weighed against the top face read alone: tried when the box's is doubtful, and as a check
     when the box is far from square (seen at an angle, it holds side faces whose pips may have been counted)."""
     if face.value is None or face.confidence < 0.6:
-        top = _read_top_face(image, lightness, rect, outline)
+        top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
         return max((face, top), key=lambda f: (f.value is not None, f.confidence))
     if share >= TILT_CHECK:
         return face
-    top = _read_top_face(image, lightness, rect, outline)
+    top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
     if top.value is None or top.value == face.value:
         return face
     if top.confidence > face.confidence:
@@ -405,11 +405,11 @@ def _with_top_face(
 
 
 def _read_top_face(
-    image: np.ndarray, lightness: np.ndarray, rect: RotatedRect, outline: np.ndarray | None
+    image: np.ndarray, lightness: np.ndarray, rect: RotatedRect, outline: np.ndarray | None, light_body: bool
 ) -> FaceReading:
     """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box
-    (`lightness` is the box's patch's)."""
-    top = top_face_rect(lightness, outline)
+    (`lightness` is the box's patch's; `light_body`, whether the box's pips read darker than the die)."""
+    top = top_face_rect(lightness, outline, light_body)
     if top is None:
         return FaceReading(None, 0.0, (), False, 9.0)
     return read_face(upright_patch(image, to_image(top, patch_matrix(rect))))

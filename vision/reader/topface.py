@@ -16,18 +16,26 @@ from vision.reader.stats import percentiles
 _SQUARE = np.ones((3, 3), np.uint8)
 
 
-def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None) -> RotatedRect | None:
+def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None, light_body: bool = False) -> RotatedRect | None:
     """The top face's rectangle in patch coordinates, from the patch's Lab lightness (uint8), or None when no
-    clear face stands out."""
+    clear face stands out. `light_body`: the die is lighter than its pips (a white die)."""
     if outline is not None:
         inside = np.zeros(lightness.shape, np.uint8)
         cv2.fillPoly(inside, [np.round(outline).astype(np.int32)], 255)
-        (level,) = percentiles(lightness[inside > 0], (70,))
+        values = lightness[inside > 0]
     else:
         inside = None
-        (level,) = percentiles(lightness, (70,))
-    # Within 22 of the level, inside the outline (inRange's bounds are inclusive, as |lightness - level| <= 22).
-    even = cv2.inRange(lightness, level - 22, level + 22)
+        values = lightness.ravel()
+    (level,) = percentiles(values, (70,))
+    if light_body:
+        # A white die's top face is the brightest part of it, glare and all, and may be the smaller part when the
+        # die is seen well off overhead: everything above where Otsu's threshold parts it from the side faces.
+        otsu, _ = cv2.threshold(values.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        even = cv2.inRange(lightness, max(otsu, level - 22), 255)
+    else:
+        # Within 22 of the level (inRange's bounds are inclusive, as |lightness - level| <= 22): the bright pips
+        # of a coloured die stay out.
+        even = cv2.inRange(lightness, level - 22, level + 22)
     if inside is not None:
         even = cv2.bitwise_and(even, inside)
     face = fill_holes(np.asarray(cv2.morphologyEx(even, cv2.MORPH_OPEN, _SQUARE), np.uint8))
