@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -147,12 +148,38 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
     whole = _read_region(image, candidate.whole, scale, side) if candidate.whole else None
+    if candidate.cuts_if_unread is not None:
+        return _whole_or_sure_cut(image, candidate.cuts_if_unread, whole, scale, side)
     die_side = side / scale
     ways = _read_cuts(image, candidate.partitions + candidate.grids, scale, side)
     cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
     return _apart(_by_sureness(best) + _by_sureness(others), APART[0])
+
+
+def _whole_or_sure_cut(
+    image: np.ndarray,
+    cuts: Callable[[], tuple[segment.Ways, segment.Ways]],
+    whole: _Found | None,
+    scale: float,
+    side: float,
+) -> list[_Found]:
+    """A blob most likely one die (see segment.Candidate.cuts_if_unread): the die, unless it reads no value and a
+    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other)."""
+    if whole is not None and whole.die.value is not None:
+        return [whole]
+    partitions, grids = cuts()
+    ways = _read_cuts(image, partitions + grids, scale, side)
+    sure = [cut for cut in ways if len(cut) >= 2 and all(_is_sure(one) for one in cut)]
+    if not sure:
+        return [whole] if whole is not None else []
+    best = max(sure, key=lambda cut: _sureness(cut, side / scale))
+    return _apart(_by_sureness([one for one in best if one is not None]), APART[0])
+
+
+def _is_sure(found: _Found | None) -> bool:
+    return found is not None and found.die.value is not None and found.die.confidence >= SURE
 
 
 SURE = 0.7

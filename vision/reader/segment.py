@@ -5,7 +5,8 @@ Touching dice are split by a watershed on the distance transform, seeded at the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -223,6 +224,10 @@ def _commonest_size(sides: np.ndarray) -> tuple[float, int]:
     return float(np.median(sides[alike[best]])), int(alike[best].sum())
 
 
+Ways = tuple[tuple[Region, ...], ...]
+"""Ways of cutting a blob, each into the regions of its dice."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One blob of foreground: read whole when it may be one die, and as each way of cutting it into dice."""
@@ -231,6 +236,9 @@ class Candidate:
     partitions: tuple[tuple[Region, ...], ...]
     grids: tuple[tuple[Region, ...], ...] = ()
     """Cuts along grids of different die sizes, of which only the one that reads best is to be kept."""
+    cuts_if_unread: Callable[[], tuple[Ways, Ways]] | None = None
+    """For a blob most likely one die, drawn out (two dice may overlap in it), no cuts above but this, which makes
+    them (partitions, grids): they are made and read only when the die reads no value."""
 
 
 def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
@@ -244,13 +252,21 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
             continue
         # Dice differ in size with distance from the camera: a square up to 2.6 dice large may be one die.
         whole = _region(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
+        ways = functools.partial(_ways_of_cutting, mask, contour, side, image)
         if whole is not None and area <= 1.7 * side * side:
-            candidates.append(Candidate(whole, ()))
+            candidates.append(Candidate(whole, (), (), ways if _is_drawn_out(whole) else None))
             continue
-        grids = _distinct(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
-        cut = _watershed(mask, contour, side, w, h, image)
-        candidates.append(Candidate(whole, (cut,) if cut else (), grids))
+        cut, grids = ways()
+        candidates.append(Candidate(whole, cut, grids))
     return candidates
+
+
+def _ways_of_cutting(mask: np.ndarray, contour: np.ndarray, side: float, image: np.ndarray) -> tuple[Ways, Ways]:
+    """The watershed's cut (none or one) and the grids' of a blob."""
+    h, w = mask.shape
+    grids = _distinct(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
+    cut = _watershed(mask, contour, side, w, h, image)
+    return ((cut,) if cut else ()), grids
 
 
 def _distinct(cuts: Iterable[tuple[Region, ...]]) -> tuple[tuple[Region, ...], ...]:
@@ -304,6 +320,19 @@ def _grid(contour: np.ndarray, side: float, w: int, h: int) -> tuple[Region, ...
 
 DRAWN_OUT = 1.6
 """Longest side, in die sides, of a grid cell: a die and the side face a camera at an angle sees of it."""
+
+
+def _is_drawn_out(region: Region | None) -> bool:
+    """Longer than a die seen from above: a die seen at an angle (its side face shows), or two dice, one in front
+    of the other, overlapping in the picture."""
+    if region is None:
+        return False
+    (_, _), (rw, rh), _ = region.rect
+    return max(rw, rh) / max(min(rw, rh), 1.0) > DRAWN_OUT_BLOB
+
+
+DRAWN_OUT_BLOB = 1.25
+"""Long over short side of a blob from which it may be two dice rather than one."""
 
 
 def _is_squarish(contour: np.ndarray) -> bool:
