@@ -80,6 +80,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     if pips is None or pips[0] < min_side:
         return fallback
     from_pips, centres = pips
+    if from_squares is not None and _are_dice(from_pips * PIP_SHARE, squares, outlines, centres):
+        return from_squares  # the "pips" found are the dice themselves, small and round enough to pass for pips
     if from_squares is not None and from_pips / ALIKE <= from_squares:
         alike = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, from_squares]))[0, 1]]
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
@@ -122,6 +124,13 @@ def _without_specks(
 
 def _holds_any(outline: np.ndarray, points: list[tuple[float, float]]) -> bool:
     return any(cv2.pointPolygonTest(outline, point, False) >= 0 for point in points)
+
+
+def _are_dice(pip: float, squares: list[float], outlines: list[np.ndarray], centres: list[tuple[float, float]]) -> bool:
+    """Whether the pips found (their centres, of size `pip`) are most of them square blobs of their own size: dice
+    small enough in the picture to pass for pips, not pips."""
+    own = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, pip]))[0, 1]]
+    return 2 * sum(any(_holds_any(o, [c]) for o in own) for c in centres) > len(centres)
 
 
 def _is_block(square: float, shorter: list[float], areas: list[float]) -> bool:
