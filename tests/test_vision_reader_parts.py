@@ -125,7 +125,7 @@ def test_the_top_percentile_and_percentiles_are_numpys() -> None:
 
 def _faint_squares_by_labels(distance: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The faint squares as they were first found: every part of the faint mask labelled, then measured."""
-    faint = table_module._cleaned(distance, table_module.FAINT_LEVEL)
+    faint = table_module.cleaned(distance, table_module.FAINT_LEVEL)
     count, labels, stats, _ = components(faint)
     already = np.bincount(labels[mask > 0], minlength=count)
     added = np.zeros_like(mask)

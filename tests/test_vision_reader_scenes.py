@@ -418,3 +418,37 @@ def test_small_dice_round_enough_to_pass_for_pips_do_not_make_the_dice_huge() ->
 def _lies_on(read: Die, true: Die) -> bool:
     x0, y0, x1, y1 = true.bbox
     return x0 <= read.center[0] <= x1 and y0 <= read.center[1] <= y1
+
+
+def test_dice_lying_on_a_card_are_read_as_dice_not_as_bits_of_card() -> None:
+    # Two dice on a green card, three on the wood beside it. The card and the dice on it are one blob of the mask,
+    # once cut into die-sized cells, which read the violet 5 as no value. A blob much larger than a die and
+    # mostly of one colour is now also looked into for what differs from its own colour.
+    image = table()
+    cv2.rectangle(image, (120, 80), (420, 330), (70, 110, 40), -1)
+    draw_die(image, (230, 180), 56, 20, 3, "orange")
+    draw_die(image, (330, 250), 56, 65, 5, "violet")
+    for centre, angle, value, colour in [
+        ((520, 380), 10, 2, "blue"),
+        ((540, 120), 30, 6, "orange"),
+        ((80, 420), 50, 4, "green"),
+    ]:
+        draw_die(image, centre, 56, angle, value, colour)
+    read = read_dice(image).dice
+    assert sorted((d.value, d.color) for d in read) == [
+        (2, "blue"),
+        (3, "orange"),
+        (4, "green"),
+        (5, "violet"),
+        (6, "orange"),
+    ]
+    assert all(d.confidence >= SURE_VALUE for d in read)
+
+
+def test_a_die_on_a_rajas_table_card_is_read() -> None:
+    # A Rajas scene of the synthetic set (seed 41, scene 10): an orange 3 on a dark green card, once read as a 1
+    # from a die-sized cell of the card's blob.
+    image, truth = render_kind("rajas", 41 * 100_003 + 10)
+    (three,) = [d for d in truth if d.bbox == (972, 174, 1058, 258)]
+    assert (three.value, three.color) == (3, "orange")
+    assert [(d.value, d.color) for d in read_dice(image).dice if _lies_on(d, three)] == [(3, "orange")]

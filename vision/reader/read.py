@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import segment, table
+from vision.reader import cards, segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
@@ -78,6 +78,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         view = _View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small) if side else []
+    candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side)]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found)

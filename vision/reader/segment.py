@@ -349,6 +349,16 @@ def _is_squarish(contour: np.ndarray) -> bool:
     return max(rw, rh) / max(min(rw, rh), 1.0) < 1.45
 
 
+def lone_dice(mask: np.ndarray, side: float, offset: tuple[int, int], size: tuple[int, int]) -> list[Candidate]:
+    """The die-sized, squarish blobs of a mask cut out of a picture of `size` at `offset`, each read whole."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
+    return [
+        Candidate(_region(contour, area, False, *size), ())
+        for contour in contours
+        if 0.4 * side * side <= (area := cv2.contourArea(contour)) <= 2.6 * side * side and _is_squarish(contour)
+    ]
+
+
 def _region(contour: np.ndarray, area: float, touching: bool, w: int, h: int) -> Region:
     x, y, bw, bh = cv2.boundingRect(contour)
     clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h

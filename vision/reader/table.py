@@ -53,12 +53,12 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     distance = _table_distance(planes, chromaticity, centres)
     if distance is None:
         return np.zeros(lab.shape[:2], np.uint8)
-    unfilled = _cleaned(distance, _level(distance), fill=False)
+    unfilled = cleaned(distance, level_of(distance), fill=False)
     rings = _ring_colours(lab, unfilled)
     rim = None if rings is None else _table_distance(planes, chromaticity, rings)
     if rim is not None:  # a tray's rim: its colour is table too, or the whole floor inside it would be filled
         distance = cv2.min(distance, rim)
-        unfilled = _cleaned(distance, _level(distance), fill=False)
+        unfilled = cleaned(distance, level_of(distance), fill=False)
     mask = fill_holes(unfilled)
     return mask | _faint_squares(distance, mask)
 
@@ -75,10 +75,20 @@ def _table_distance(
     return distance
 
 
-def _level(distance: np.ndarray) -> float:
-    """Otsu's level on the distance map, kept between 22 and 35."""
-    level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return min(max(level, 22.0), 35.0)
+def level_of(distance: np.ndarray) -> float:
+    """Otsu's level on the distance map (or on any array of distances), kept between 22 and 35."""
+    level, _ = cv2.threshold(distance.reshape(distance.shape[0], -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return min(max(level, LOWEST_LEVEL), 35.0)
+
+
+LOWEST_LEVEL = 22.0
+"""Distance from a table colour under which a pixel is always table."""
+
+
+def distance_from(lab: np.ndarray, centres: np.ndarray) -> np.ndarray | None:
+    """Each pixel's distance (8 bits) from the nearest of the given Lab colours, as the mask measures it."""
+    planes = cv2.split(lab)
+    return _table_distance(planes, _chromaticity(planes), centres)
 
 
 SHADOW_CHROMA = 8.0
@@ -139,7 +149,7 @@ def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
     Only squares are taken, smaller than a twentieth of the picture: grain or a shadow at that level is
     ragged, and a pip or two of a dark die already in the mask do not make it known.
     """
-    faint = _cleaned(distance_map, FAINT_LEVEL)
+    faint = cleaned(distance_map, FAINT_LEVEL)
     # The faint mask's holes are filled, so each of its parts is the filled outline found for it: counted from
     # that, it needs no labelling of the whole picture.
     outlines, _ = cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -163,7 +173,7 @@ def _faint_squares(distance_map: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return added
 
 
-def _cleaned(distance_map: np.ndarray, level: float, fill: bool = True) -> np.ndarray:
+def cleaned(distance_map: np.ndarray, level: float, fill: bool = True) -> np.ndarray:
     """The distance map thresholded at `level`, opened, closed and (unless told not to) with holes filled."""
     _, mask = cv2.threshold(distance_map, level, 255, cv2.THRESH_BINARY)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
