@@ -452,3 +452,17 @@ def test_a_die_on_a_rajas_table_card_is_read() -> None:
     (three,) = [d for d in truth if d.bbox == (972, 174, 1058, 258)]
     assert (three.value, three.color) == (3, "orange")
     assert [(d.value, d.color) for d in read_dice(image).dice if _lies_on(d, three)] == [(3, "orange")]
+
+
+def test_a_card_larger_than_the_dice_does_not_make_them_card_sized() -> None:
+    # One large square card with two dice on it and two dice beside it: the card, a square blob, once outweighed
+    # the two lone dice and sized every die like it, so that the card itself read as a die and nothing else was
+    # read. Lone squares of the size the pips tell now stand against a far larger square.
+    image = table()
+    cv2.rectangle(image, (120, 80), (420, 330), (70, 110, 40), -1)
+    draw_die(image, (230, 180), 56, 20, 3, "orange")
+    draw_die(image, (330, 250), 56, 65, 5, "violet")
+    draw_die(image, (520, 380), 56, 10, 2, "blue")
+    draw_die(image, (540, 120), 56, 30, 6, "orange")
+    read = read_dice(image).dice
+    assert sorted((d.value, d.color) for d in read) == [(2, "blue"), (3, "orange"), (5, "violet"), (6, "orange")]

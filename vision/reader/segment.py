@@ -52,7 +52,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
     tell the size too (a pip is about a sixth of the die's footprint across). The squares still win when
     they are larger than the pips say but hold no more pips than one face has (a close-up of one die, its pips
-    mixed with specks of texture); a square block of four touching dice holds more. The shorter side of the
+    mixed with specks of texture); a square block of four touching dice holds more. But where lone squares of the
+    pips' size stand beside far larger ones, those are the dice and the larger ones cards. The shorter side of the
     clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -82,6 +83,9 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     from_pips, centres = pips
     if from_squares is not None and _are_dice(from_pips * PIP_SHARE, squares, outlines, centres):
         return from_squares  # the "pips" found are the dice themselves, small and round enough to pass for pips
+    agreeing = [side for side in squares if _alike(np.array([side, from_pips]))[0, 1]]
+    if from_squares is not None and agreeing and from_squares >= CARD_SIZED * from_pips:
+        return float(np.median(agreeing))  # lone dice of the pips' size: the far larger squares are cards
     if from_squares is not None and from_pips / ALIKE <= from_squares:
         alike = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, from_squares]))[0, 1]]
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
@@ -91,6 +95,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
 
 SPECKS = 2.0
 """Squares under this many smallest die sides may be pips standing alone in the mask (see `_without_specks`)."""
+CARD_SIZED = 2.5
+"""How many times the pips' die size a square is when it is a card (a nearer die is seldom twice as large)."""
 
 
 def _without_specks(
