@@ -466,3 +466,13 @@ def test_a_card_larger_than_the_dice_does_not_make_them_card_sized() -> None:
     draw_die(image, (540, 120), 56, 30, 6, "orange")
     read = read_dice(image).dice
     assert sorted((d.value, d.color) for d in read) == [(2, "blue"), (3, "orange"), (5, "violet"), (6, "orange")]
+
+
+def test_an_l_of_three_touching_dice_does_not_pass_for_one_large_die() -> None:
+    # A Rajas scene of the synthetic set (seed 41, scene 6): eight small dice in pairs, an L of three and one
+    # alone. The L's blob is about as square as a die and outweighed the lone die, so that every die was sized at
+    # the L's width and only four were found. A square that fills little of its box (an L, hollow) now counts for
+    # half as much.
+    image, truth = render_kind("rajas", 41 * 100_003 + 6)
+    read = read_dice(image).dice
+    assert sorted((d.value, d.color) for d in read) == sorted((t.value, t.color) for t in truth)

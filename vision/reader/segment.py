@@ -68,10 +68,10 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
         if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
             squares.append(np.sqrt(area))
             outlines.append(contour)
-    from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+    from_squares, count = _commonest_size(np.array(squares), _fills(outlines)) if squares else (None, 0)
     if from_squares is not None and from_squares < SPECKS * min_side and lightness is not None:
         squares, outlines = _without_specks(squares, outlines, contours, lightness, mask)
-        from_squares, count = _commonest_size(np.array(squares)) if squares else (None, 0)
+        from_squares, count = _commonest_size(np.array(squares), _fills(outlines)) if squares else (None, 0)
     if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
         from_squares, count = None, 0
     fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
@@ -91,6 +91,17 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
             return from_squares  # a die alone in the picture, or dice that agree with their pips
     return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
+
+
+def _fills(outlines: list[np.ndarray]) -> np.ndarray:
+    """How much of its rotated box each outline fills."""
+    return np.array([cv2.contourArea(o) / max(float(np.prod(cv2.minAreaRect(o)[1])), 1.0) for o in outlines])
+
+
+FILLED = 0.75
+"""Share of its box a die's blob fills (its corners are round); an L of three touching dice fills about 0.66."""
+HOLLOW_WORTH = 0.5
+"""What a square filling less of its box is worth against one that fills it, in choosing the commonest size."""
 
 
 SPECKS = 2.0
@@ -226,15 +237,17 @@ def _alike(sizes: np.ndarray) -> np.ndarray:
     return np.asarray(np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(ALIKE))
 
 
-def _commonest_size(sides: np.ndarray) -> tuple[float, int]:
+def _commonest_size(sides: np.ndarray, fills: np.ndarray | None = None) -> tuple[float, int]:
     """The median of the weightiest group of alike sizes (within a factor ALIKE), and how many are in it.
 
     Each member weighs the square root of its size: between counting (where the pips of a die whose body the
     table hides, five or six specks, would outweigh three dice) and weighing by size (where one square card
-    would outweigh two dice).
+    would outweigh two dice); given how much of its box each fills, half as much when it fills less than a die
+    does (an L of three touching dice is about as square as one die, but hollow).
     """
     alike = _alike(sides)
-    weights = (alike * np.sqrt(sides)[None, :]).sum(axis=1)
+    worth = np.sqrt(sides) if fills is None else np.sqrt(sides) * np.where(fills >= FILLED, 1.0, HOLLOW_WORTH)
+    weights = (alike * worth[None, :]).sum(axis=1)
     best = max(range(len(sides)), key=lambda i: (weights[i], sides[i]))
     return float(np.median(sides[alike[best]])), int(alike[best].sum())
 
