@@ -5,8 +5,9 @@
 Generates three sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
 webcam frames of white dice with black pips on wood, tilted, some with motion blur; Rajas tables at 1280x720)
 and runs ../shared/eval/eval_reader.py on each, printing its report and its value confusion matrix
-(benchmarks/confusion.py); then the same on composites of the real development crops pasted on synthetic tables.
-These figures are synthetic or composite, never to be mixed with those on real photos.
+(benchmarks/confusion.py); then the same on composites: the real dice of the development crops cut out of their
+ground and laid on synthetic tables. These figures are synthetic or composite, never to be mixed with those on
+real photos.
 """
 
 from __future__ import annotations
