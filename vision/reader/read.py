@@ -305,10 +305,7 @@ def _read_region(
     share = min(rw, rh) / max(rw, rh, 1e-6)
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
-    outline = None
-    if len(region.contour) >= 3:
-        points = region.contour.reshape(-1, 1, 2).astype(np.float32) / scale
-        outline = cv2.transform(points, patch_matrix(rect)).astype(np.float32)
+    outline = _outline_in_patch(region, scale, rect)
     face = read_face(
         patch,
         spacing_range=(spacing_range[0] * share, spacing_range[1]),
@@ -317,10 +314,9 @@ def _read_region(
         lightness=lightness,
     )
     boxed, face = face, _with_top_face(image, lightness, rect, outline, face, share)
-    if face.value is None and is_piece and siblings is not None:
-        moved = _moved_to_pips(image, region, scale, side, boxed, siblings)
-        if moved is not None:
-            return moved
+    moved = _moved_to_pips(image, region, scale, side, boxed, siblings) if face.value is None and is_piece else None
+    if moved is not None:
+        return moved
     if not face.pips and (is_piece or not _die_shaped(region, side)):
         return None  # every face of a die shows at least one pip: this is something else
     if is_piece and face.value is None and len(face.pips) < 2:
@@ -329,6 +325,14 @@ def _read_region(
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
     return _Found(die, patch, face, min(rw, rh) / scale)
+
+
+def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -> np.ndarray | None:
+    """The region's outline carried into its upright patch (None for a region drawn without one)."""
+    if len(region.contour) < 3:
+        return None
+    points = region.contour.reshape(-1, 1, 2).astype(np.float32) / scale
+    return np.asarray(cv2.transform(points, patch_matrix(rect)), np.float32)
 
 
 OFF_CENTRE = 0.15
@@ -342,12 +346,12 @@ def _moved_to_pips(
     scale: float,
     side: float,
     face: FaceReading,
-    siblings: tuple[tuple[float, float], ...],
+    siblings: tuple[tuple[float, float], ...] | None,
 ) -> _Found | None:
     """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
         (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
     at least as many pips as were moved onto."""
-    if len(face.pips) < 2:
+    if siblings is None or len(face.pips) < 2:
         return None
     px = sum(p.x for p in face.pips) / len(face.pips)
     py = sum(p.y for p in face.pips) / len(face.pips)

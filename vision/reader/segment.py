@@ -80,13 +80,25 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     pips = pip_side_estimate(lightness, mask)
     if pips is None or pips[0] < min_side:
         return fallback
+    if from_squares is None:
+        return pips[0]
+    return _squares_or_pips(from_squares, pips, squares, outlines)
+
+
+def _squares_or_pips(
+    from_squares: float,
+    pips: tuple[float, list[tuple[float, float]]],
+    squares: list[float],
+    outlines: list[np.ndarray],
+) -> float:
+    """The die size from the lone squares or from the pips (their size and centres), as die_side_estimate tells."""
     from_pips, centres = pips
-    if from_squares is not None and _are_dice(from_pips * PIP_SHARE, squares, outlines, centres):
+    if _are_dice(from_pips * PIP_SHARE, squares, outlines, centres):
         return from_squares  # the "pips" found are the dice themselves, small and round enough to pass for pips
     agreeing = [side for side in squares if _alike(np.array([side, from_pips]))[0, 1]]
-    if from_squares is not None and agreeing and from_squares >= CARD_SIZED * from_pips:
+    if agreeing and from_squares >= CARD_SIZED * from_pips:
         return float(np.median(agreeing))  # lone dice of the pips' size: the far larger squares are cards
-    if from_squares is not None and from_pips / ALIKE <= from_squares:
+    if from_pips / ALIKE <= from_squares:
         alike = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, from_squares]))[0, 1]]
         if all(sum(cv2.pointPolygonTest(o, c, False) >= 0 for c in centres) <= 6 for o in alike):
             return from_squares  # a die alone in the picture, or dice that agree with their pips
