@@ -14,6 +14,9 @@ from vision.reader.segment import components, fill_holes
 from vision.reader.stats import percentiles
 
 _SQUARE = np.ones((3, 3), np.uint8)
+FORESHORTENED = {False: 1.6, True: 2.0}
+"""Longest over shortest side of a top face, for a coloured die and for a white one (found by Otsu's level): 2 is
+a face seen 60 degrees off its axis. Coloured dice keep 1.6: with 2, a tray die took its neighbour's value."""
 
 
 def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None, light_body: bool = False) -> RotatedRect | None:
@@ -47,7 +50,7 @@ def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None, light_body:
         return None
     contours, _ = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     (cx, cy), (w, h), angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))
-    if max(w, h) / max(min(w, h), 1.0) > 1.6:
+    if max(w, h) / max(min(w, h), 1.0) > FORESHORTENED[light_body]:
         return None
     return (cx, cy), (w, h), angle
 
