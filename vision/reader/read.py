@@ -349,7 +349,7 @@ def _moved_to_pips(
     siblings: tuple[tuple[float, float], ...] | None,
 ) -> _Found | None:
     """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
-        (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
+    (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
     at least as many pips as were moved onto."""
     if siblings is None or len(face.pips) < 2:
         return None
