@@ -187,8 +187,9 @@ def _fits_by_einsum(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     corner = reach > 0.4 * np.maximum.reduce(reach, axis=1, keepdims=True)
     spacing = np.add.reduce(reach * corner, axis=1) / np.maximum(np.add.reduce(corner, axis=1), 1)
     scaled = rotated / spacing[:, None, None]
-    across = scaled[None, :, :, 0, None] - layout_module._PLACES_X[n]
-    down = scaled[None, :, :, 1, None] - layout_module._PLACES_Y[n]
+    places = np.stack(layout_module.LAYOUTS[n])  # L x m x 2
+    across = scaled[None, :, :, 0, None] - places[:, None, None, :, 0]
+    down = scaled[None, :, :, 1, None] - places[:, None, None, :, 1]
     distances = np.sqrt(across * across + down * down)
     closest = np.minimum.reduce(distances, axis=3)
     return spacing, np.sqrt(np.add.reduce(closest * closest, axis=2) / n), distances.argmin(axis=3)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -181,13 +182,12 @@ def _completed(
     strength, area = median([p.contrast for p in pips]), median([p.area for p in pips])
     apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
     binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload]
-    spots = [
-        b
-        for b in _blobs(binary, signed, face.outline, steepness)
-        if b.roundness >= ROUND
-        and 0.4 * area <= b.area <= 2.5 * area
-        and all(math.hypot(b.x - p.x, b.y - p.y) > apart for p in pips)
-    ]
+
+    def may_be_spot(x: float, y: float, size: float) -> bool:
+        return 0.4 * area <= size <= 2.5 * area and all(math.hypot(x - p.x, y - p.y) > apart for p in pips)
+
+    # Checked before the blobs' ellipses are fitted: most blobs at this low level are the pips found again.
+    spots = [b for b in _blobs(binary, signed, face.outline, steepness, may_be_spot) if b.roundness >= ROUND]
     for spot in sorted(spots, key=lambda b: b.contrast, reverse=True)[:3]:
         whole = [*pips, spot]
         fit = _fit_layout(whole, face.spacing_range, face.is_upright)
@@ -202,8 +202,13 @@ def _completed(
 
 
 def _blobs(
-    binary: np.ndarray, signed: np.ndarray, outline: np.ndarray | None, steepness: list[np.ndarray]
+    binary: np.ndarray,
+    signed: np.ndarray,
+    outline: np.ndarray | None,
+    steepness: list[np.ndarray],
+    wanted: Callable[[float, float, float], bool] | None = None,
 ) -> list[Blob]:
+    """The pip candidates among the binary's blobs; only those whose centre and area are `wanted`, if given."""
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
@@ -221,6 +226,8 @@ def _blobs(
             continue
         if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi):
             continue  # a pip lies well inside its die: this is the table showing at a corner of the box
+        if wanted is not None and not wanted(x, y, area):
+            continue
         (_, _), (a, b), angle = cv2.fitEllipse(contour)  # the dearest check, made last
         roundness = min(a, b) / max(a, b, 1e-6)
         if roundness < STREAK_ROUNDNESS:
