@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.gate import ReadGate
+from vision.reader.heap import keep_heap
 from vision.reading import DiceReading, Die
 from vision.settling import Settler
 from vision.sources import ManualClock, SequenceSource
@@ -216,6 +217,7 @@ def main() -> None:
     parser.add_argument("--no-gate", action="store_true", help="read every frame (the motion gate turned off)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    print(f"malloc thresholds kept as `companion serve` keeps them (vision/reader/heap.py): {keep_heap()}")
     frames, frame_source = scenes(args.rolls, args.width, args.height)
     reader, reader_name = pick_reader()
     stacked = args.stacked_frames

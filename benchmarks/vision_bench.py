@@ -24,6 +24,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.reader.heap import keep_heap
+
 ROOT = Path(__file__).resolve().parents[1]
 DEV = ROOT.parent / "shared" / "data" / "dice"
 Reader = Callable[[np.ndarray], Any]
@@ -97,9 +99,11 @@ def main() -> int:
     parser.add_argument("--no-settle", action="store_true", help="skip the settling-loop benchmark")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    heap = keep_heap()  # as `companion serve` does (vision/reader/heap.py)
     reader = load_reader(args.reader)
     rajas = ("blue", "orange", "green", "violet", "white")
-    print(f"reader {args.reader}; OpenCV {cv2.__version__}, numpy {np.__version__}, cv2.setNumThreads(1)\n")
+    print(f"reader {args.reader}; OpenCV {cv2.__version__}, numpy {np.__version__}, cv2.setNumThreads(1)")
+    print(f"malloc thresholds kept as `companion serve` keeps them (vision/reader/heap.py): {heap}\n")
     webcam = synthetic_frames(args.frames, 640, 480, "white_on_wood", ("white",))
     report("SYNTHETIC 640x480 white dice on wood (webcam-like)", webcam, reader)
     report("SYNTHETIC 640x480 Rajas dice", synthetic_frames(args.frames, 640, 480, "rajas", rajas), reader)

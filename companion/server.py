@@ -12,12 +12,15 @@ from companion.web import create_app
 from companion.web.app import settings_from
 from companion.web.server import make_server
 from companion.wiring import build_service
+from vision.reader.heap import keep_heap
 
 log = logging.getLogger(__name__)
 
 
 def serve_forever(config: Config) -> int:
     """Build the service, serve the dashboard, and close everything cleanly on a stop signal."""
+    # Each frame read allocates a few MB of scratch arrays: keep them in the heap rather than fault them in anew.
+    log.info("reader memory: malloc thresholds %s", "kept (vision.reader.heap)" if keep_heap() else "left as they are")
     service = build_service(config)
     host, port = config.get("server", "host"), config.get("server", "port")
     app = create_app(config=settings_from(config), services=service)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import platform
+import sys
+
 import cv2
 import numpy as np
 from dice_drawing import draw_die, table
@@ -9,6 +12,7 @@ from dice_drawing import draw_die, table
 from vision.reader import layout as layout_module
 from vision.reader import read_dice
 from vision.reader import table as table_module
+from vision.reader.heap import keep_heap
 from vision.reader.proposals import _BlobSizes
 from vision.reader.segment import PIP_MARGIN, components, plain_table
 from vision.reader.shrink import shrink
@@ -203,3 +207,10 @@ def test_layout_fits_at_every_angle_are_what_einsum_gave() -> None:
             quick = layout_module.fits_at_every_angle(offsets)
             for mine, theirs in zip(quick, _fits_by_einsum(offsets), strict=True):
                 assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)
+
+
+def test_the_heap_is_kept_where_malloc_is_glibcs() -> None:
+    # `companion serve` and the benchmarks keep the heap's free memory between frames (vision/reader/heap.py):
+    # where malloc is glibc's, both thresholds take; elsewhere nothing is set and it says so.
+    expected = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
+    assert keep_heap() is expected

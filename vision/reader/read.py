@@ -15,7 +15,6 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, segment, table
 from vision.reader.colour import patch_feature
-from vision.reader.heap import keep_heap
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
@@ -36,8 +35,6 @@ SMALL_CROP = 160
 """Images up to this size may be a crop of a single die filling most of the picture."""
 
 _DEFAULT = Calibration.default()
-
-keep_heap()  # every frame's scratch arrays reuse the heap's memory instead of faulting pages in (see heap.py)
 
 
 def read_dice(frame: np.ndarray, calibration: Calibration | None = None) -> DiceReading:
