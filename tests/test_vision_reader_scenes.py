@@ -229,11 +229,9 @@ def test_a_white_die_beside_the_shade_of_its_own_side_face_is_read(
     # Webcam scenes of the synthetic set (seed 23): white dice seen at an angle, a side face in shade beside the
     # face turned up (the first one blurred too). Once left unread; now read again with what is broader than a
     # pip taken away (the top-hat of pips.py).
-    image, truth = render_kind("webcam", 23 * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
+    die, read = _read_on("webcam", 23, scene, box)
     assert die.value == value
-    x0, y0, x1, y1 = box
-    assert [d.value for d in read_dice(image).dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1] == [value]
+    assert [d.value for d in read] == [value]
 
 
 @pytest.mark.parametrize(("scene", "box", "value"), [(5, (29, 107, 117, 193), 3), (63, (425, 41, 466, 88), 6)])
@@ -242,11 +240,8 @@ def test_a_white_die_with_faint_pips_is_never_a_sure_two(
 ) -> None:
     # Webcam scenes of the synthetic set (seed 23): a 3 and a 6 whose other pips are faint (blur, shade). Two
     # clear pips on a diagonal once made them a sure 2; a faint dark spot on an empty place now counts.
-    image, truth = render_kind("webcam", 23 * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
+    die, read = _read_on("webcam", 23, scene, box)
     assert die.value == value
-    x0, y0, x1, y1 = box
-    read = [d for d in read_dice(image).dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
     assert read and all(d.value == value or d.confidence < 0.6 for d in read)
 
 
@@ -340,11 +335,8 @@ def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(
     # Webcam scenes of the synthetic set (seed 23): on each die one black pip catches the lamp and shows grey. The
     # other pips fit no face and the die was left unread; the grey spot on the one place they leave for a pip now
     # completes the face, given under SURE_VALUE for the table to confirm.
-    image, truth = render_kind("webcam", 23 * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
+    die, read = _read_on("webcam", 23, scene, box)
     assert die.value == value
-    x0, y0, x1, y1 = box
-    read = [d for d in read_dice(image).dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
     assert [d.value for d in read] == [value]
     assert read[0].confidence < SURE_VALUE
 
@@ -358,11 +350,9 @@ def test_a_die_a_cut_ran_through_is_read_once_its_box_is_moved_onto_its_pips(
     # Scenes of the synthetic sets (seed 23): a 5 in a clump, the cut between the dice run through it, so that its
     # piece holds part of the die, the pips bunched at one edge. Once left unread; the piece is now moved onto its
     # pips and read again.
-    image, truth = render_kind(kind, 23 * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
+    die, read = _read_on(kind, 23, scene, box)
     assert die.value == value
-    x0, y0, x1, y1 = box
-    assert [d.value for d in read_dice(image).dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1] == [value]
+    assert [d.value for d in read] == [value]
 
 
 def test_a_die_the_colour_of_the_felt_does_not_make_the_dice_pip_sized() -> None:
@@ -413,6 +403,13 @@ def test_small_dice_round_enough_to_pass_for_pips_do_not_make_the_dice_huge() ->
     assert len(read) >= 8
     right = sum(any(d.value == t.value and d.color == t.color for d in read if _lies_on(d, t)) for t in truth)
     assert right >= 7
+
+
+def _read_on(kind: str, seed: int, scene: int, box: tuple[int, int, int, int]) -> tuple[Die, list[Die]]:
+    """A die of a scene of the synthetic sets (found by its box) and the dice read on it."""
+    image, truth = render_kind(kind, seed * 100_003 + scene)
+    (die,) = [d for d in truth if d.bbox == box]
+    return die, [d for d in read_dice(image).dice if _lies_on(d, die)]
 
 
 def _lies_on(read: Die, true: Die) -> bool:
@@ -485,7 +482,6 @@ def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(
     # Webcam scenes of the synthetic set (seed 41): white dice seen so far off overhead that their top face is more
     # than 1.6 times as long as it is wide. The top face was then refused, and the die left unread; a white die's
     # face may now be twice as long as wide (seen 60 degrees off its axis).
-    image, truth = render_kind("webcam", 41 * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
+    die, read = _read_on("webcam", 41, scene, box)
     assert die.value == value
-    assert [d.value for d in read_dice(image).dice if _lies_on(d, die)] == [value]
+    assert [d.value for d in read] == [value]
