@@ -151,13 +151,18 @@ COMPLETED_ERROR = 0.25
 """Largest fit error (in pip spacings) of a face completed by a washed-out pip."""
 
 
+def _typical(pips: list[Blob]) -> tuple[float, float]:
+    """The pips' median area and median contrast."""
+    return median([p.area for p in pips]), median([p.contrast for p in pips])
+
+
 def _leaves_a_pip_out(pips: list[Blob], blobs: list[Blob]) -> bool:
     """Whether a blob much like the pips (near their size, as contrasted, about round) lies apart from all of
     them. In a crop of one die, whose face may fill any part of it, that is a pip of a larger face the reading
     left out (two sides of a 4 read as the diagonal of a 2, its other pips run into the crop's edge)."""
     if not pips:
         return False
-    area, contrast = median([p.area for p in pips]), median([p.contrast for p in pips])
+    area, contrast = _typical(pips)
     width = 2.0 * math.sqrt(area / math.pi)
     return any(
         b.area >= 0.6 * area
@@ -179,7 +184,7 @@ def _completed(
     lamp's reflection turned grey (a reflection lightens, so it hides dark pips only). The spot must sit on the
     place the others leave for it, the other places empty; the value is a guess for the table to confirm."""
     pips = list(best.pips)
-    strength, area = median([p.contrast for p in pips]), median([p.area for p in pips])
+    area, strength = _typical(pips)
     apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
     binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload]
 
@@ -307,7 +312,7 @@ def _parted_runs(others: list[Blob], pips: list[Blob]) -> list[Blob]:
     """Blobs that are two or three pips run together, parted into them: the pips of a 6's row (or of a 5's
     diagonal) touch when the die is small in the picture or its pips large, and the threshold joins them. A run
     is as wide as a pip, as long as the pips it holds, and as dark or light as they are."""
-    area, contrast = median([p.area for p in pips]), median([p.contrast for p in pips])
+    area, contrast = _typical(pips)
     width = 2.0 * math.sqrt(area / math.pi)
     steepest = max(p.sharpness for p in pips)
     parted = []
@@ -390,8 +395,8 @@ def _empty_places_are_empty(
     """
     if fit.value is None or not pips:
         return False
-    radius = max(1, int(0.6 * np.sqrt(median([p.area for p in pips]) / np.pi)))
-    strength = median([p.contrast for p in pips])
+    area, strength = _typical(pips)
+    radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
     # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
     # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
     occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]

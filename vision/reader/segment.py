@@ -249,7 +249,7 @@ def _alike(sizes: np.ndarray) -> np.ndarray:
     return np.asarray(np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(ALIKE))
 
 
-def _commonest_size(sides: np.ndarray, fills: np.ndarray | None = None) -> tuple[float, int]:
+def _commonest_size(sides: np.ndarray, fills: np.ndarray) -> tuple[float, int]:
     """The median of the weightiest group of alike sizes (within a factor ALIKE), and how many are in it.
 
     Each member weighs the square root of its size: between counting (where the pips of a die whose body the
@@ -258,7 +258,7 @@ def _commonest_size(sides: np.ndarray, fills: np.ndarray | None = None) -> tuple
     does (an L of three touching dice is about as square as one die, but hollow).
     """
     alike = _alike(sides)
-    worth = np.sqrt(sides) if fills is None else np.sqrt(sides) * np.where(fills >= FILLED, 1.0, HOLLOW_WORTH)
+    worth = np.sqrt(sides) * np.where(fills >= FILLED, 1.0, HOLLOW_WORTH)
     weights = (alike * worth[None, :]).sum(axis=1)
     best = max(range(len(sides)), key=lambda i: (weights[i], sides[i]))
     return float(np.median(sides[alike[best]])), int(alike[best].sum())
