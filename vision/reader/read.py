@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import cards, segment, table
+from vision.reader import cards, polarity, segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
@@ -82,7 +82,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side)]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found)
-    dice = _surest_apart(found, APART[1])
+    dice = _surest_apart(_unread_if_white_lit(found), APART[1])
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -127,6 +127,19 @@ def _read_pips_alone(
     polarities = (True, False) if not read else (2 * darks >= len(read),)
     regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark)]
     return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
+
+
+def _unread_if_white_lit(found: list[_Found]) -> list[_Found]:
+    """Readings of light pips on a white die, in a picture of dice with dark pips, made unread (see polarity.py):
+    another reading of the same die, or the die shown as unknown, takes their place."""
+    if not polarity.reads_dark_pips([one.face for one in found]):
+        return found
+    return [_unread(one) if polarity.is_white_read_light(one.patch, one.face) else one for one in found]
+
+
+def _unread(found: _Found) -> _Found:
+    die = dataclasses.replace(found.die, value=None, confidence=0.0, flags=found.die.flags | {"ambiguous_value"})
+    return dataclasses.replace(found, die=die)
 
 
 @dataclass(frozen=True)
