@@ -160,14 +160,17 @@ def test_dice_in_a_tray_whose_rim_rings_the_floor_are_found() -> None:
     assert sorted(d.value or 0 for d in reading.dice) == list(values)  # 0: found, not read
 
 
-def test_a_die_the_colour_of_the_felt_is_found_by_its_pips() -> None:
+@pytest.mark.parametrize("hidden_value", [5, 2])
+def test_a_die_the_colour_of_the_felt_is_found_by_its_pips(hidden_value: int) -> None:
+    # The 2 has its two pips alone on a diagonal, further apart than any two pips of another face: they were once
+    # not grouped into one face, and such a die was missed (a synthetic tray, seed 41, scene 15).
     image = table(colour=(170, 80, 20), seed=13)  # a felt of exactly the blue dice's colour
     for i, value in enumerate((3, 6, 2)):
         draw_die(image, (120 + 200 * i, 120), 56, 12 * i, value, "orange")
-    hidden = draw_die(image, (330, 340), 56, 25, 5, "blue")
+    hidden = draw_die(image, (330, 340), 56, 25, hidden_value, "blue")
     reading = read_dice(image)
     found = [d for d in reading.dice if d.center[1] > 250]
-    assert [d.value for d in found] == [5]
+    assert [d.value for d in found] == [hidden_value]
     assert max(abs(a - b) for a, b in zip(found[0].bbox, hidden, strict=True)) <= 8
 
 

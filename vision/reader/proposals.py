@@ -13,9 +13,9 @@ import numpy as np
 
 from vision.reader.segment import ALIKE, PIP_SHARE, Region, components, pip_detector, plain_table
 
-GROUP_REACH = 0.65
-"""Two pips belong to one face when they are at most this many die sides apart (neighbours along an edge of a
-face are about 0.55 apart)."""
+GROUP_REACH = 0.85
+"""Two pips belong to one face when they are at most this many die sides apart: neighbours along an edge of a face
+are about 0.55 apart, but the two pips of a 2 only have each other, across the diagonal, about 0.75 apart."""
 LARGEST_FACE = 1.0
 """A group of pips spread over more than this many die sides is not one face (the pips of a face span about
 0.75 of a side corner to corner): pips of two dice side by side, left alone."""
