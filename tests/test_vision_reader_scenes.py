@@ -503,12 +503,3 @@ def test_a_white_die_is_never_a_sure_one_of_light_pips(
     die, read = _read_on("webcam", seed, scene, box)
     assert die.value == value
     assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)
-
-
-def test_a_tilted_die_whose_top_face_fills_its_box_is_not_read_again_inside_it() -> None:
-    # A synthetic tray (seed 7, scene 0): a violet 3 seen a little from the side. Its top face, found in the box,
-    # filled nearly all of it; read alone inside that face it lost a pip at the edge and made the 3 a sure 2. A top
-    # face that fills the box is now the box, and the box's reading stands (read.FILLS_BOX).
-    die, read = _read_on("tray", 7, 0, (1312, 1160, 1640, 1478))
-    assert die.value == 3
-    assert [d.value for d in read] == [3]

@@ -435,14 +435,11 @@ def _with_top_face(
     """The box's reading weighed against the top face read alone: tried when the box's is doubtful, and as a check
     when the box is far from square (seen at an angle, it holds side faces whose pips may have been counted)."""
     if face.value is None or face.confidence < 0.6:
-        top = _read_top_face(image, rect, top_face_rect(lightness, outline, face.is_dark_on_light))
+        top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
         return max((face, top), key=lambda f: (f.value is not None, f.confidence))
     if share >= TILT_CHECK:
         return face
-    found = top_face_rect(lightness, outline, face.is_dark_on_light)
-    if found is not None and found[1][0] * found[1][1] >= FILLS_BOX * share * PATCH * PATCH:
-        return face  # the top face is (nearly) the whole box: read alone, it would read the box again
-    top = _read_top_face(image, rect, found)
+    top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
     if top.value is None or top.value == face.value:
         return face
     if top.confidence > face.confidence:
@@ -452,14 +449,12 @@ def _with_top_face(
     return dataclasses.replace(top, confidence=0.5 * min(face.confidence, top.confidence))
 
 
-FILLS_BOX = 0.9
-"""Share of a tilted box's area from which the top face found in it is the box: a sure reading is not checked
-against the top face read alone then. (From 0.7, a sure 3 of a blurred tilted webcam die read as a 1.)"""
-
-
-def _read_top_face(image: np.ndarray, rect: RotatedRect, top: RotatedRect | None) -> FaceReading:
-    """Read again inside the top face alone (`top`, its rectangle in the box's patch, see topface.py), for a die
-    seen at an angle whose side faces fill part of the box."""
+def _read_top_face(
+    image: np.ndarray, lightness: np.ndarray, rect: RotatedRect, outline: np.ndarray | None, light_body: bool
+) -> FaceReading:
+    """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box
+    (`lightness` is the box's patch's; `light_body`, whether the box's pips read darker than the die)."""
+    top = top_face_rect(lightness, outline, light_body)
     if top is None:
         return FaceReading(None, 0.0, (), False, 9.0)
     return read_face(upright_patch(image, to_image(top, patch_matrix(rect))))
