@@ -20,13 +20,14 @@ from vision.reader.pips import FaceReading
 _PALETTE = Calibration.default()
 """White is told by the built-in palette, whatever the table taught: a table's calibration may have no white."""
 MOST_DARK = 0.75
-"""Share of a picture's read dice whose pips are dark from which the picture is taken as one of white dice."""
+"""Share of a picture's readings with a value whose pips are dark from which it is taken as a picture of white dice
+(readings, not dice: a die read whole and as pieces of a cut counts once a reading)."""
 FEW_DARK = 2
-"""Fewest dice read with dark pips to tell that much (one more die, besides the one in question)."""
+"""Fewest readings of dark pips to tell that much."""
 
 
 def reads_dark_pips(faces: Sequence[FaceReading]) -> bool:
-    """Whether the dice read in a picture are, by and large, light dice with dark pips."""
+    """Whether the readings of a picture are, by and large, of light dice with dark pips."""
     read = [face for face in faces if face.value is not None]
     dark = sum(face.is_dark_on_light for face in read)
     return dark >= FEW_DARK and dark >= MOST_DARK * len(read)
