@@ -161,12 +161,39 @@ def test_a_learnt_calibration_tells_a_faded_die_by_its_hue() -> None:
 
 @pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
 def test_colours_taught_with_three_dice_each_are_read_on_real_photos_never_seen() -> None:
-    # benchmarks/eval_colour.py: taught from the train split, scored on the others; measured 0.970 to 0.976.
+    # benchmarks/eval_colour.py --per-colour 3: taught from the train split, scored on the others; measured 0.994.
     every = eval_colour.photos(DICE / "chaseelliottpatterson__dice-reader" / "labels.jsonl")
     teaching = [p for p in every if p[2] == "train"]
     tested = [p for p in every if p[2] != "train"]
     share, _ = eval_colour.score(tested, eval_colour.teach(teaching, per_colour=3, seed=0))
-    assert share >= 0.95
+    assert share >= 0.98
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+@pytest.mark.parametrize(
+    "photo",
+    [
+        "test/6/DJI_20241005232346_0135_D_detection_2",
+        "test/6/DJI_20241005233024_0149_D_detection_2",
+        "test/6/DJI_20241005234145_0216_D_detection_1",
+    ],
+)
+def test_a_blue_casino_six_whose_pips_fill_its_centre_keeps_its_colour(photo: str) -> None:
+    # The six large white pips of these dark blue dice fill about half the middle of the die. Their blurred rims,
+    # light and colourless, were most of the pixels of middle lightness the colour was read from, and once the table
+    # was taught with one blue and one red 5 of the train split, the 6s read red. The pips read are now left out.
+    folder = DICE / "chaseelliottpatterson__dice-reader" / "images"
+    examples = []
+    for colour, shown in [
+        ("blue", "train/5/DJI_20241005232442_0137_D_detection_1"),
+        ("red", "train/5/DJI_20241005233615_0178_D_detection_2"),
+    ]:
+        image = load_image(folder / f"{shown}.jpg")
+        (die,) = read_dice(image).dice
+        examples.append((image, die.bbox, colour))
+    calibration = calibrate_from_examples(examples)
+    (die,) = read_dice(load_image(folder / f"{photo}.jpg"), calibration).dice
+    assert die.color == "blue"
 
 
 @pytest.mark.parametrize(

@@ -2,34 +2,70 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
 from vision.palette import features
+from vision.reader.patch import PATCH
+from vision.reader.pips import LOOSE, Blob, read_face
 from vision.reader.stats import column_medians, percentiles
 from vision.reading import BBox
 
+PIP_MARGIN = 1.5
+"""Radius, in pips' radii, of the disc left out around each pip read: its rim blends the pip's colour and the body's."""
+FEWEST_BODY = 40
+"""Fewest body pixels left once the pips are out for them to be read alone; fewer, and the band of middle lightness
+is taken over the whole centre as when no pip is known."""
 
-def patch_feature(patch: np.ndarray) -> np.ndarray | None:
-    """The body colour feature of an upright die patch: the central part, pips and glare left out."""
+
+def patch_feature(patch: np.ndarray, pips: Sequence[Blob] = ()) -> np.ndarray | None:
+    """The body colour feature of an upright die patch: the pixels of middle lightness (no glare, no shade) of its
+    central part, the `pips` read on it left out.
+
+    The pips must be left out by where they were read, not by lightness alone: the six white pips of a die in a
+    photo of it fill half of the patch's centre, and the pixels of middle lightness are then their blurred rims,
+    colourless and light (a dark blue 6 was taken for red)."""
     h, w = patch.shape[:2]
-    centre = patch[h // 5 : h - h // 5, w // 5 : w - w // 5]
+    top, left = h // 5, w // 5
+    centre = patch[top : h - top, left : w - left]
     if centre.size == 0:
         return None
+    kept = _off_pips((h, w), pips)
+    kept = None if kept is None else kept[top : h - top, left : w - left]
+    if kept is not None and cv2.countNonZero(kept) < FEWEST_BODY:
+        kept = None
     lightness = cv2.cvtColor(centre, cv2.COLOR_BGR2GRAY)
-    low, high = percentiles(lightness, (25, 75))
-    body = centre[cv2.inRange(lightness, low, high) > 0]
+    low, high = percentiles(lightness if kept is None else lightness[kept > 0], (25, 75))
+    band = cv2.inRange(lightness, low, high)
+    body = centre[band > 0 if kept is None else (band > 0) & (kept > 0)]
     if len(body) < 4:
         return None
     return np.asarray(column_medians(features(body)), np.float32)
 
 
+def _off_pips(shape: tuple[int, int], pips: Sequence[Blob]) -> np.ndarray | None:
+    """The mask (255) of the patch's pixels farther than PIP_MARGIN from every pip (None when no pip is known)."""
+    if not pips:
+        return None
+    kept = np.full(shape, 255, np.uint8)
+    for pip in pips:
+        radius = PIP_MARGIN * math.sqrt(pip.area / math.pi)
+        cv2.circle(kept, (round(pip.x), round(pip.y)), max(1, round(radius)), 0, cv2.FILLED)
+    return kept
+
+
 def body_feature(image: np.ndarray, bbox: BBox) -> np.ndarray | None:
-    """The body colour feature of the die inside bbox of a full image."""
+    """The body colour feature of the die inside bbox of a full image (its pips read and left out, as the reader
+    leaves them out of the dice it finds)."""
     x0, y0, x1, y1 = bbox
     crop = image[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)]
     if crop.size == 0:
         return None
     if crop.ndim == 2:
         crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
-    return patch_feature(crop)
+    patch = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+    face = read_face(patch, LOOSE, is_upright=False)
+    return patch_feature(patch, face.pips if face.value is not None else ())

@@ -16,7 +16,7 @@ from vision.errors import UnreadableImageError
 from vision.reader import cards, polarity, segment, table
 from vision.reader.colour import patch_feature
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
-from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
+from vision.reader.pips import LOOSE, TIGHT, Blob, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.topface import to_image, top_face_rect
@@ -389,14 +389,17 @@ def _moved_to_pips(
 
 def _coloured(found: _Found, calibration: Calibration) -> Die:
     """The die with its body's colour (flagged when it cannot be told)."""
-    colour = _face_colour(found.patch, found.face, calibration)
+    # The pips are left out of the body only when they made a value: those of a face read no value may be anything.
+    pips = found.face.pips if found.die.value is not None else ()
+    colour = _face_colour(found.patch, found.face, pips, calibration)
     flags = found.die.flags if colour is not None else found.die.flags | {"ambiguous_color"}
     return dataclasses.replace(found.die, color=colour, flags=flags)
 
 
-def _face_colour(patch: np.ndarray, face: FaceReading, calibration: Calibration) -> str | None:
-    """The body's colour name, checked against the pips' polarity (None when the two disagree)."""
-    colour, _ = _colour(patch, calibration)
+def _face_colour(patch: np.ndarray, face: FaceReading, pips: tuple[Blob, ...], calibration: Calibration) -> str | None:
+    """The body's colour name, read with `pips` left out, checked against the pips' polarity (None when the two
+    disagree)."""
+    colour, _ = _colour(patch, pips, calibration)
     if colour == "black" and face.is_dark_on_light:
         return "white"  # pips darker than the body: a light die in shade, never a black one
     if colour == "white" and face.pips and not face.is_dark_on_light:
@@ -474,8 +477,8 @@ def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:
     return flags
 
 
-def _colour(patch: np.ndarray, calibration: Calibration) -> tuple[str | None, float]:
-    feature = patch_feature(patch)
+def _colour(patch: np.ndarray, pips: tuple[Blob, ...], calibration: Calibration) -> tuple[str | None, float]:
+    feature = patch_feature(patch, pips)
     if feature is None:
         return None, 0.0
     name, confidence = calibration.classify(feature)
