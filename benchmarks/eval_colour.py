@@ -8,6 +8,8 @@ The calibration is learnt as a table's owner teaches it (dashboard or `companion
 it. Every photo of the other splits is then read with the default palette and with that calibration, and the
 colour of the die nearest the photo's centre (the harness's rule for single-die photos) is compared with its
 label. The draw of the teaching dice is repeated over five seeds from --seed, as one die may teach well or badly.
+The default palette is also scored told among the labelled colours alone, as the camera tells them when the game
+played names the colours of its dice (Calibration.only).
 """
 
 from __future__ import annotations
@@ -90,6 +92,10 @@ def main() -> None:
     print(f"({len(teaching)} photos), scored on the other splits ({len(tested)} photos, none used to teach)")
     share, pairs = score(tested, None)
     print(f"default palette: colour right {share:.3f}  {dict(sorted(pairs.items()))}")
+    colours = sorted({c for _, c, _ in every})
+    share, pairs = score(tested, Calibration.default().only(colours))
+    print(f"default palette told among {', '.join(colours)} alone (a game's dice): colour right {share:.3f}  ", end="")
+    print(dict(sorted(pairs.items())))
     for seed in range(args.seed, args.seed + 5):
         share, pairs = score(tested, teach(teaching, args.per_colour, seed))
         print(f"calibrated (seed {seed}): colour right {share:.3f}  {dict(sorted(pairs.items()))}")

@@ -47,6 +47,7 @@ class Companion:
         self._version = 0
         self.last_reading: dict[str, Any] | None = None
         self.last_settled: dict[str, Any] | None = None
+        self._die_colours: tuple[str, ...] | None = None  # the active game's, found when first asked for
         self.bus.subscribe(RollSettled, self._on_roll_settled)
         self.bus.subscribe(ButtonPressed, self._on_button)
         self.bus.subscribe(GameEventAppended, self._on_fact_told)
@@ -162,8 +163,21 @@ class Companion:
 
     def set_active(self, game_id: str) -> None:
         """Make a game the table's active game (persisted)."""
-        self.session(game_id)
+        colours = self.session(game_id).game.die_colours
         self.store.set_setting("active_game", game_id)
+        self._die_colours = colours
+
+    @property
+    def die_colours(self) -> tuple[str, ...]:
+        """The colours the active game's dice come in (empty: any dice, or no game): the camera tells a die's colour
+        among these alone."""
+        if self._die_colours is None:
+            self._die_colours = self._colours_of(self.active_id)
+        return self._die_colours
+
+    def _colours_of(self, game_id: str | None) -> tuple[str, ...]:
+        kinds = {gid: kind for gid, kind, _, _ in self.store.games()} if game_id is not None else {}
+        return game_kind(kinds[game_id]).die_colours if game_id in kinds else ()
 
     # ---- camera and buttons
     def reading_updated(self, reading: dict[str, Any], phase: str, *, is_waiting_for_clear_view: bool = False) -> None:

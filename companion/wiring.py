@@ -93,6 +93,7 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         settle_seconds=config.get("camera", "settle_seconds"),
         fps=config.get("camera", "fps"),
         motion_gate=config.get("camera", "motion_gate") == "on",
+        die_colours=lambda: service.die_colours,
     )
     service.devices["camera"] = worker
     ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")

@@ -122,3 +122,28 @@ def test_built_service_hands_the_phase_and_the_wait_to_the_dashboard(
         service.close()
     assert reading is not None, "the camera loop gave no reading"
     assert reading["phase"] in get_args(Phase) and reading["is_waiting_for_clear_view"] is True
+
+
+def test_the_worker_tells_colours_among_the_active_games_dice() -> None:
+    recorded = Recorded(motion_gate=False)
+    told: list[tuple[str, ...]] = []
+    colours: tuple[str, ...] = ()
+
+    def read(image: np.ndarray, calibration: Calibration | None) -> DiceReading:
+        told.append(tuple(calibration.centres) if calibration is not None else ())
+        return recorded.read(image, calibration)
+
+    worker = CameraWorker(
+        recorded.source,
+        on_reading=lambda *_: None,
+        on_settled=lambda *_: None,
+        motion_gate=False,
+        reader=read,
+        die_colours=lambda: colours,
+    )
+    worker.step()
+    assert set(told[-1]) == set(Calibration.default().centres)  # no game: the whole palette
+    colours = ("blue", "green", "orange", "violet")  # a game of Rajas becomes the active one
+    worker.step()
+    assert told[-1] == ("blue", "green", "orange", "violet")
+    assert worker.status()["colours_told"] == ["blue", "green", "orange", "violet"]

@@ -10,6 +10,7 @@ from conftest import roll
 
 from companion.errors import MalformedRequest
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, RollSettled
+from companion.events.store import EventStore
 from companion.games.base import RefusedMove
 from companion.service import Companion
 
@@ -137,3 +138,18 @@ def test_a_value_the_camera_only_guessed_is_asked_for_not_counted(service: Compa
     assert last.payload["move"]["dice"] == [{"value": 4, "color": "orange"}, {"value": None, "color": "orange"}]
     assert last.payload["reading"]["dice"][1]["value"] == 6  # the guess is kept with the reading, for the page
     assert service.view(free_game["game_id"])["players"][0]["score"] == 4  # the 6 waits for the table to confirm it
+
+
+def test_the_camera_tells_colours_among_the_active_games_dice_and_remembers_it_after_a_restart(
+    service: Companion, free_game: dict
+) -> None:
+    assert service.die_colours == ()  # free dice: any colour
+    players = [{"name": "Asha", "color": "orange"}, {"name": "Bruno", "color": "violet"}]
+    rajas = service.create_game("rajas", players)["game_id"]
+    assert service.die_colours == ("blue", "green", "orange", "violet")
+    with EventStore(service.store.path) as reopened:
+        assert Companion(reopened).die_colours == ("blue", "green", "orange", "violet")
+    service.set_active(free_game["game_id"])
+    assert service.die_colours == ()
+    service.set_active(rajas)
+    assert service.die_colours == ("blue", "green", "orange", "violet")

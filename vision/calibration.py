@@ -6,7 +6,8 @@ Stored as JSON (atomically) in the service's data folder; `Calibration.default()
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,19 @@ class Calibration:
         margin = (second - best) / max(second, 1e-6)
         closeness = max(0.0, 1.0 - best / (2.5 * self.spread))
         return names[int(order[0])], float(min(1.0, 0.5 * closeness + margin))
+
+    def only(self, names: Iterable[str]) -> Calibration:
+        """The calibration told among the colours `names` alone (those a game's dice come in): a die is then named
+        one of them, or none when it is near none of them (`spread` is kept). Unchanged when it knows none of them
+        (a table taught other names) or nothing but them.
+
+        A game's dice are never black: on the default palette a dark blue casino die in shade was taken for black
+        one time in seven (benchmarks/eval_colour.py)."""
+        wanted = set(names)
+        kept = {name: centre for name, centre in self.centres.items() if name in wanted}
+        if not kept or len(kept) == len(self.centres):
+            return self
+        return replace(self, centres=kept)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""

@@ -42,9 +42,11 @@ class CameraWorker:
         fps: float = 10.0,
         motion_gate: bool = True,
         reader: Callable[[np.ndarray, Calibration | None], DiceReading] = read_dice,
+        die_colours: Callable[[], tuple[str, ...]] = tuple,
     ) -> None:
         self.source = source
         self._calibration = calibration
+        self._die_colours = die_colours
         self.zones = zones
         self._reader = reader
         self.settler = Settler(still_seconds=settle_seconds)
@@ -91,9 +93,17 @@ class CameraWorker:
         # A reading kept for an unchanged picture was made with the old colours.
         self.gate.forget_reading()
 
+    def colours_told(self) -> tuple[str, ...]:
+        """The colours a die can be named now: the active game's dice's (see `die_colours`), else every colour of
+        the table's calibration or of the default palette."""
+        return tuple(self._told_among().centres)
+
+    def _told_among(self) -> Calibration:
+        return (self._calibration or Calibration.default()).only(self._die_colours())
+
     def _read(self, image: np.ndarray) -> DiceReading:
-        """The dice of one frame, with their zones."""
-        reading = self._reader(image, self._calibration)
+        """The dice of one frame, with their zones; their colours told among those of the active game's dice."""
+        reading = self._reader(image, self._told_among())
         return self.zones.assign(reading) if self.zones is not None else reading
 
     def step(self) -> DiceReading | None:
@@ -179,6 +189,7 @@ class CameraWorker:
             reader_errors=self.errors,
             last_reader_error=self.last_error,
             motion_gate="on" if self.gate.is_enabled else "off",
+            colours_told=list(self.colours_told()),
             **self.gate.counts.to_dict(),
         )
         return data

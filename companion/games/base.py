@@ -137,6 +137,9 @@ class Game(Protocol):
     title: Message
     min_players: int
     max_players: int
+    die_colours: tuple[str, ...]
+    """The colours the game's dice come in, as the camera names them (empty: any dice). The camera tells a die's
+    colour among these alone while the game is the table's active one."""
 
     def default_options(self) -> dict[str, Any]:
         """Options a new game starts with when none are given."""

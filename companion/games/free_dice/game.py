@@ -18,6 +18,7 @@ class FreeDice:
     title = Message("free_dice.title")
     min_players = 1
     max_players = 8
+    die_colours: tuple[str, ...] = ()
 
     def default_options(self) -> dict[str, Any]:
         """No turn limit by default: the table finishes when it wants."""

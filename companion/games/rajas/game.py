@@ -21,6 +21,7 @@ class Rajas:
     title = Message("rajas.title")
     min_players = 2
     max_players = 4
+    die_colours = COLORS
 
     def default_options(self) -> dict[str, Any]:
         """Base game, no module, no facts beyond the shipped board file."""
