@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 
 from tests.dice_drawing import draw_die, table
+from tests.synthetic_scenes import lies_on as _lies_on
+from tests.synthetic_scenes import read_on as _read_on
 from vision.reader import read_dice, segment
 from vision.reading import SURE_VALUE, Die
 from vision.synthetic.datasets import render_kind
@@ -225,29 +227,6 @@ def test_a_die_seen_at_an_angle_whose_box_and_top_face_disagree_gets_the_top_fac
     assert read[0].confidence < SURE_VALUE
 
 
-@pytest.mark.parametrize(("scene", "box", "value"), [(4, (549, 62, 625, 135), 3), (98, (512, 279, 554, 317), 6)])
-def test_a_white_die_beside_the_shade_of_its_own_side_face_is_read(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
-    # Webcam scenes of the synthetic set (seed 23): white dice seen at an angle, a side face in shade beside the
-    # face turned up (the first one blurred too). Once left unread; now read again with what is broader than a
-    # pip taken away (the top-hat of pips.py).
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
-    assert [d.value for d in read] == [value]
-
-
-@pytest.mark.parametrize(("scene", "box", "value"), [(5, (29, 107, 117, 193), 3), (63, (425, 41, 466, 88), 6)])
-def test_a_white_die_with_faint_pips_is_never_a_sure_two(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
-    # Webcam scenes of the synthetic set (seed 23): a 3 and a 6 whose other pips are faint (blur, shade). Two
-    # clear pips on a diagonal once made them a sure 2; a faint dark spot on an empty place now counts.
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
-    assert read and all(d.value == value or d.confidence < 0.6 for d in read)
-
-
 @pytest.mark.parametrize("colour", ["white", "blue"])
 @pytest.mark.parametrize("angle", [0, 15])
 def test_a_four_foreshortened_by_a_camera_at_an_angle_is_read_sure(colour: str, angle: int) -> None:
@@ -329,22 +308,6 @@ def test_two_touching_dice_seen_at_an_angle_are_each_read(scene: int, boxes: tup
 
 
 @pytest.mark.parametrize(
-    ("scene", "box", "value"),
-    [(55, (474, 318, 543, 395), 6), (61, (334, 216, 386, 264), 6), (90, (163, 156, 221, 214), 5)],
-)
-def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
-    # Webcam scenes of the synthetic set (seed 23): on each die one black pip catches the lamp and shows grey. The
-    # other pips fit no face and the die was left unread; the grey spot on the one place they leave for a pip now
-    # completes the face, given under SURE_VALUE for the table to confirm.
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
-    assert [d.value for d in read] == [value]
-    assert read[0].confidence < SURE_VALUE
-
-
-@pytest.mark.parametrize(
     ("kind", "scene", "box", "value"), [("tray", 6, (1952, 522, 2269, 889), 5), ("webcam", 37, (105, 49, 167, 112), 5)]
 )
 def test_a_die_a_cut_ran_through_is_read_once_its_box_is_moved_onto_its_pips(
@@ -408,18 +371,6 @@ def test_small_dice_round_enough_to_pass_for_pips_do_not_make_the_dice_huge() ->
     assert right >= 7
 
 
-def _read_on(kind: str, seed: int, scene: int, box: tuple[int, int, int, int]) -> tuple[Die, list[Die]]:
-    """A die of a scene of the synthetic sets (found by its box) and the dice read on it."""
-    image, truth = render_kind(kind, seed * 100_003 + scene)
-    (die,) = [d for d in truth if d.bbox == box]
-    return die, [d for d in read_dice(image).dice if _lies_on(d, die)]
-
-
-def _lies_on(read: Die, true: Die) -> bool:
-    x0, y0, x1, y1 = true.bbox
-    return x0 <= read.center[0] <= x1 and y0 <= read.center[1] <= y1
-
-
 def test_dice_lying_on_a_card_are_read_as_dice_not_as_bits_of_card() -> None:
     # Two dice on a green card, three on the wood beside it. The card and the dice on it are one blob of the mask,
     # once cut into die-sized cells, which read the violet 5 as no value. A blob much larger than a die and
@@ -476,30 +427,3 @@ def test_an_l_of_three_touching_dice_does_not_pass_for_one_large_die() -> None:
     image, truth = render_kind("rajas", 41 * 100_003 + 6)
     read = read_dice(image).dice
     assert sorted((d.value, d.color) for d in read) == sorted((t.value, t.color) for t in truth)
-
-
-@pytest.mark.parametrize(("scene", "box", "value"), [(32, (476, 386, 546, 444), 6), (74, (384, 69, 466, 146), 5)])
-def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
-    # Webcam scenes of the synthetic set (seed 41): white dice seen so far off overhead that their top face is more
-    # than 1.6 times as long as it is wide. The top face was then refused, and the die left unread; a white die's
-    # face may now be twice as long as wide (seen 60 degrees off its axis).
-    die, read = _read_on("webcam", 41, scene, box)
-    assert die.value == value
-    assert [d.value for d in read] == [value]
-
-
-@pytest.mark.parametrize(
-    ("seed", "scene", "box", "value"),
-    [(7, 25, (314, 244, 371, 302), 5), (41, 5, (105, 141, 151, 182), 4)],
-)
-def test_a_white_die_is_never_a_sure_one_of_light_pips(
-    seed: int, scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
-    # Webcam scenes of the synthetic sets: white dice, blurred or touching another, whose white between the black
-    # pips (or the lamp's reflection) read as one light pip, a sure 1. Among dice with dark pips, a white die read
-    # as light pips is now no reading (vision/reader/polarity.py).
-    die, read = _read_on("webcam", seed, scene, box)
-    assert die.value == value
-    assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)

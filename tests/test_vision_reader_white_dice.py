@@ -1,0 +1,76 @@
+"""White dice with black pips in the synthetic webcam scenes the reader once got wrong: a side face in shade, faint
+or grey pips, a top face much foreshortened, the white between the pips read as one light pip. Each test failed
+before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.synthetic_scenes import read_on as _read_on
+from vision.reading import SURE_VALUE
+
+
+@pytest.mark.parametrize(("scene", "box", "value"), [(4, (549, 62, 625, 135), 3), (98, (512, 279, 554, 317), 6)])
+def test_a_white_die_beside_the_shade_of_its_own_side_face_is_read(
+    scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic set (seed 23): white dice seen at an angle, a side face in shade beside the
+    # face turned up (the first one blurred too). Once left unread; now read again with what is broader than a
+    # pip taken away (the top-hat of pips.py).
+    die, read = _read_on("webcam", 23, scene, box)
+    assert die.value == value
+    assert [d.value for d in read] == [value]
+
+
+@pytest.mark.parametrize(("scene", "box", "value"), [(5, (29, 107, 117, 193), 3), (63, (425, 41, 466, 88), 6)])
+def test_a_white_die_with_faint_pips_is_never_a_sure_two(
+    scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic set (seed 23): a 3 and a 6 whose other pips are faint (blur, shade). Two
+    # clear pips on a diagonal once made them a sure 2; a faint dark spot on an empty place now counts.
+    die, read = _read_on("webcam", 23, scene, box)
+    assert die.value == value
+    assert read and all(d.value == value or d.confidence < 0.6 for d in read)
+
+
+@pytest.mark.parametrize(
+    ("scene", "box", "value"),
+    [(55, (474, 318, 543, 395), 6), (61, (334, 216, 386, 264), 6), (90, (163, 156, 221, 214), 5)],
+)
+def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(
+    scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic set (seed 23): on each die one black pip catches the lamp and shows grey. The
+    # other pips fit no face and the die was left unread; the grey spot on the one place they leave for a pip now
+    # completes the face, given under SURE_VALUE for the table to confirm.
+    die, read = _read_on("webcam", 23, scene, box)
+    assert die.value == value
+    assert [d.value for d in read] == [value]
+    assert read[0].confidence < SURE_VALUE
+
+
+@pytest.mark.parametrize(("scene", "box", "value"), [(32, (476, 386, 546, 444), 6), (74, (384, 69, 466, 146), 5)])
+def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(
+    scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic set (seed 41): white dice seen so far off overhead that their top face is more
+    # than 1.6 times as long as it is wide. The top face was then refused, and the die left unread; a white die's
+    # face may now be twice as long as wide (seen 60 degrees off its axis).
+    die, read = _read_on("webcam", 41, scene, box)
+    assert die.value == value
+    assert [d.value for d in read] == [value]
+
+
+@pytest.mark.parametrize(
+    ("seed", "scene", "box", "value"),
+    [(7, 25, (314, 244, 371, 302), 5), (41, 5, (105, 141, 151, 182), 4)],
+)
+def test_a_white_die_is_never_a_sure_one_of_light_pips(
+    seed: int, scene: int, box: tuple[int, int, int, int], value: int
+) -> None:
+    # Webcam scenes of the synthetic sets: white dice, blurred or touching another, whose white between the black
+    # pips (or the lamp's reflection) read as one light pip, a sure 1. Among dice with dark pips, a white die read
+    # as light pips is now no reading (vision/reader/polarity.py).
+    die, read = _read_on("webcam", seed, scene, box)
+    assert die.value == value
+    assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)
