@@ -27,6 +27,10 @@ log = logging.getLogger(__name__)
 KEPT_SETTLED_FRAMES = 16
 
 
+_DEFAULT_PALETTE = Calibration.default()
+"""The built-in palette, made once: the camera reads every frame with it until the table is taught its colours."""
+
+
 class CameraWorker:
     """Reads frames in a background thread; keeps only the latest frame and reading (stale ones are dropped)."""
 
@@ -99,7 +103,7 @@ class CameraWorker:
         return tuple(self._told_among().centres)
 
     def _told_among(self) -> Calibration:
-        return (self._calibration or Calibration.default()).only(self._die_colours())
+        return (self._calibration or _DEFAULT_PALETTE).only(self._die_colours())
 
     def _read(self, image: np.ndarray) -> DiceReading:
         """The dice of one frame, with their zones; their colours told among those of the active game's dice."""
