@@ -7,7 +7,6 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,9 +14,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.layout import ANGLES, NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
+from vision.reader.empty import GLARE_SOFTNESS, emptiness, leaves_empty, typical
+from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
-from vision.reader.stats import mean32, median, percentiles, spread, top_percentile
+from vision.reader.stats import mean32, percentiles, spread, top_percentile
 from vision.reading import SURE_VALUE
 
 
@@ -39,6 +39,8 @@ class Blob:
     in radians (measured on its outline, to tell pips run together apart, see `_parted_runs`)."""
     parted: int = 0
     """For a pip parted from a run of pips: how many the run held."""
+    runs_off: bool = False
+    """Whether the blob reaches the patch's edge (told only for a picture of one die, see `_runs_off`)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
-        blobs = _blobs(binary, signed, face.outline, steepness)
+        blobs = _blobs(binary, signed, face.outline, steepness, in_crop=not face.is_upright)
         pips = _face_pips(blobs)
         fit = _fit_layout(pips, face.spacing_range, face.is_upright)
         confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
@@ -133,8 +135,8 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         if confidence > 0.0 and _streaks_may_join(pips, fit):
             confidence *= 0.3
         elif confidence > 0.0:
-            confidence *= _emptiness(_leaves_empty(fit, pips, signed, dark, steepness))
-        if confidence > 0.0 and not face.is_upright and _leaves_a_pip_out(pips, blobs):
+            confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
+        if confidence > 0.0 and not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips)):
             confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
@@ -151,18 +153,13 @@ COMPLETED_ERROR = 0.25
 """Largest fit error (in pip spacings) of a face completed by a washed-out pip."""
 
 
-def _typical(pips: list[Blob]) -> tuple[float, float]:
-    """The pips' median area and median contrast."""
-    return median([p.area for p in pips]), median([p.contrast for p in pips])
-
-
 def _leaves_a_pip_out(pips: list[Blob], blobs: list[Blob]) -> bool:
     """Whether a blob much like the pips (near their size, as contrasted, about round) lies apart from all of
     them. In a crop of one die, whose face may fill any part of it, that is a pip of a larger face the reading
     left out (two sides of a 4 read as the diagonal of a 2, its other pips run into the crop's edge)."""
     if not pips:
         return False
-    area, contrast = _typical(pips)
+    area, contrast = typical(pips)
     width = 2.0 * math.sqrt(area / math.pi)
     return any(
         b.area >= 0.6 * area
@@ -184,7 +181,7 @@ def _completed(
     lamp's reflection turned grey (a reflection lightens, so it hides dark pips only). The spot must sit on the
     place the others leave for it, the other places empty; the value is a guess for the table to confirm."""
     pips = list(best.pips)
-    area, strength = _typical(pips)
+    area, strength = typical(pips)
     apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
     binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload]
 
@@ -198,7 +195,7 @@ def _completed(
         fit = _fit_layout(whole, face.spacing_range, face.is_upright)
         if fit.value is None or fit.error > COMPLETED_ERROR or fit.skewed:
             continue
-        if not _leaves_empty(fit, whole, signed, True, steepness):
+        if not leaves_empty(fit, whole, signed, True, steepness):
             continue
         confidence = min(_confidence(fit.value, fit.error, whole, whole, peak), 0.9 * SURE_VALUE)
         if confidence >= 0.35:
@@ -212,8 +209,10 @@ def _blobs(
     outline: np.ndarray | None,
     steepness: list[np.ndarray],
     wanted: Callable[[float, float, float], bool] | None = None,
+    in_crop: bool = False,
 ) -> list[Blob]:
-    """The pip candidates among the binary's blobs; only those whose centre and area are `wanted`, if given."""
+    """The pip candidates among the binary's blobs; only those whose centre and area are `wanted`, if given.
+    `in_crop`: the patch is a picture of one die, and whether each blob reaches its edge is told."""
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
@@ -242,8 +241,21 @@ def _blobs(
         contrast = float(signed[int(y), int(x)])
         sharpness = _sharpness(contour, signed, steepness[0])
         span = _span(contour, moments) if roundness < ROUND else None
-        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span))
+        runs_off = in_crop and _reaches_edge(contour)
+        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
     return found
+
+
+def _reaches_edge(contour: np.ndarray) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x == 0 or y == 0 or x + w == PATCH or y + h == PATCH
+
+
+def _runs_off(pips: list[Blob]) -> bool:
+    """Whether a pip of a face read in a picture of one die reaches the picture's edge. The picture may have cut
+    the die (a pip of it is then cut too, and others may lie past the edge), or the blob is no pip but the table
+    running off the picture (a white line, a card's edge, which made a 1 into a 2 with the die's centre pip)."""
+    return any(p.runs_off for p in pips)
 
 
 def _span(contour: np.ndarray, moments: dict[str, float]) -> tuple[float, float, float]:
@@ -266,11 +278,6 @@ def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -
     peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
     edge = contour.reshape(-1, 2)
     return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
-
-
-GLARE_SOFTNESS = 0.5
-"""A blob whose edge is less than half as steep as the steepest one's is glare, not a pip (relative, so that
-blur and die size, which soften every edge alike, do not count)."""
 
 
 ROUND = 0.55
@@ -312,7 +319,7 @@ def _parted_runs(others: list[Blob], pips: list[Blob]) -> list[Blob]:
     """Blobs that are two or three pips run together, parted into them: the pips of a 6's row (or of a 5's
     diagonal) touch when the die is small in the picture or its pips large, and the threshold joins them. A run
     is as wide as a pip, as long as the pips it holds, and as dark or light as they are."""
-    area, contrast = _typical(pips)
+    area, contrast = typical(pips)
     width = 2.0 * math.sqrt(area / math.pi)
     steepest = max(p.sharpness for p in pips)
     parted = []
@@ -362,118 +369,6 @@ def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is
         return NO_FIT
     points = np.array([[p.x, p.y] for p in pips], np.float32)
     return fit_layout(points, float(np.sqrt(pips[0].area / np.pi)), spacing_range, is_upright)
-
-
-_GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
-
-
-DARK_FAINT = 0.3
-"""Share of the pips' contrast from which a spot on an empty place counts, for dark pips on a light die: no
-reflection is darker than the body, so a faint dark spot there is a pip blurred or shaded (a 4 read as a 2)."""
-
-
-def _leaves_empty(
-    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, dark: bool, steepness: list[np.ndarray]
-) -> bool | None:
-    """The empty-places check in each polarity: light pips forgive soft reflections, dark ones faint spots."""
-    if dark:
-        # A faint dark spot is a pip blurred or in shade however far it runs: no mark excuses it.
-        return bool(_empty_places_are_empty(fit, pips, signed, None, DARK_FAINT))
-    return _empty_places_are_empty(fit, pips, signed, steepness)
-
-
-def _empty_places_are_empty(
-    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None, faint: float = 0.5
-) -> bool | None:
-    """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
-
-    A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
-    A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
-    gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
-    edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
-    None when the only spots are parts of a mark wider than a pip (see _is_spread): the value may be right.
-    """
-    if fit.value is None or not pips:
-        return False
-    area, strength = _typical(pips)
-    radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
-    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
-    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
-    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
-    (cx, cy), spacing = fit.centre, fit.spacing
-    # A skewed grid is not square in the patch: only a 4's centre, the mean of its pips, can be checked.
-    spots = [(round(cx), round(cy))] if fit.skewed and fit.value == 4 else []
-    for ux, uy in () if fit.skewed else _unit_places(fit.angle):
-        x, y = ux * spacing + cx, uy * spacing + cy
-        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
-        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
-            spots.append((round(x), round(y)))
-    if not spots:
-        return True
-    bright = [
-        spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
-    ]
-    if bright and steepness:
-        bright = _sharp(bright, pips, steepness[0], radius)
-    if not bright:
-        return True
-    return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
-
-
-def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray, radius: int) -> list[tuple[int, int]]:
-    """The spots whose edges are about as steep as the pips' (a reflection's fade far more softly)."""
-    # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
-    reach = int(round(radius * 1.7))
-    edges = median(_box_means(steepness, [(round(p.x), round(p.y)) for p in pips], reach).tolist())
-    sharp = _box_means(steepness, spots, reach) >= GLARE_SOFTNESS * edges
-    return [spot for spot, is_sharp in zip(spots, sharp, strict=True) if is_sharp]
-
-
-def _is_spread(signed: np.ndarray, spot: tuple[int, int], radius: int, level: float) -> bool:
-    """Whether the contrast at a spot runs on well past a pip's size: a printed mark (a casino die's logo where a 2
-    leaves its centre empty), not a pip."""
-    pip = radius / 0.6
-    outer, inner = int(round(2.0 * pip)), int(round(1.4 * pip))
-    big, small = _box_means(signed, [spot], outer)[0], _box_means(signed, [spot], inner)[0]
-    big_area, small_area = (2 * outer + 1) ** 2, (2 * inner + 1) ** 2
-    ring = (big * big_area - small * small_area) / (big_area - small_area)
-    return bool(ring > SPREAD_MARK * level)
-
-
-SPREAD_MARK = 0.5
-"""Share of a pip's level from which the contrast in the ring around a spot shows a mark wider than a pip."""
-
-
-def _emptiness(empty: bool | None) -> float:
-    """The factor on a reading's confidence: 1 when the places its value leaves empty are empty, 0.3 (no value) when
-    one holds a pip, and when one holds only a mark wider than a pip, one that keeps the value but under SURE_VALUE
-    whatever the reading's confidence: a value the table is asked to confirm."""
-    return 1.0 if empty else 0.9 * SURE_VALUE if empty is None else 0.3
-
-
-@functools.lru_cache(maxsize=len(ANGLES) + 1)
-def _unit_places(angle: float) -> tuple[tuple[float, float], ...]:
-    """The nine places of a face grid of spacing 1 around the origin, in patch directions."""
-    cos, sin = np.cos(angle), np.sin(angle)
-    # The fit rotated patch points by +angle: turn the grid back.
-    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
-    return tuple((float(x), float(y)) for x, y in places)
-
-
-def _box_means(signed: np.ndarray, spots: list[tuple[int, int]], radius: int) -> np.ndarray:
-    """The mean contrast in the square of side 2 radius + 1 around each spot, as cv2.blur gives it (float32)."""
-    side = 2 * radius + 1
-    h, w = signed.shape
-    if not all(radius <= x < w - radius and radius <= y < h - radius for x, y in spots):
-        xs, ys = zip(*spots, strict=True)  # a square past the edge: OpenCV's border rule
-        return np.asarray(cv2.blur(signed, (side, side))[list(ys), list(xs)])
-    # The contrast is in whole numbers, so each square's sum is exact and the mean is cv2.blur's to the last bit,
-    # at the cost of a few squares instead of the whole patch.
-    scale = 1.0 / (side * side)
-    sums = [
-        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64)) for x, y in spots
-    ]
-    return np.array([total * scale for total in sums], np.float32)
 
 
 def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:

@@ -1,0 +1,141 @@
+"""The places of the face grid a value leaves empty: a pip found on one gives a reading away (a 4 whose two pips were
+missed looks like a 2, but its other corners are not empty)."""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from vision.reader.layout import ANGLES, LayoutFit
+from vision.reader.patch import PATCH
+from vision.reader.stats import median
+from vision.reading import SURE_VALUE
+
+if TYPE_CHECKING:
+    from vision.reader.pips import Blob
+
+
+def typical(pips: list[Blob]) -> tuple[float, float]:
+    """The pips' median area and median contrast."""
+    return median([p.area for p in pips]), median([p.contrast for p in pips])
+
+
+GLARE_SOFTNESS = 0.5
+"""A blob whose edge is less than half as steep as the steepest one's is glare, not a pip (relative, so that
+blur and die size, which soften every edge alike, do not count)."""
+
+
+_GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], np.float32)
+
+
+DARK_FAINT = 0.3
+"""Share of the pips' contrast from which a spot on an empty place counts, for dark pips on a light die: no
+reflection is darker than the body, so a faint dark spot there is a pip blurred or shaded (a 4 read as a 2)."""
+
+
+def leaves_empty(
+    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, dark: bool, steepness: list[np.ndarray]
+) -> bool | None:
+    """The empty-places check in each polarity: light pips forgive soft reflections, dark ones faint spots."""
+    if dark:
+        # A faint dark spot is a pip blurred or in shade however far it runs: no mark excuses it.
+        return bool(_empty_places_are_empty(fit, pips, signed, None, DARK_FAINT))
+    return _empty_places_are_empty(fit, pips, signed, steepness)
+
+
+def _empty_places_are_empty(
+    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None, faint: float = 0.5
+) -> bool | None:
+    """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
+
+    A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
+    A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
+    gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
+    edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
+    None when the only spots are parts of a mark wider than a pip (see _is_spread): the value may be right.
+    """
+    if fit.value is None or not pips:
+        return False
+    area, strength = typical(pips)
+    radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
+    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
+    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
+    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
+    (cx, cy), spacing = fit.centre, fit.spacing
+    # A skewed grid is not square in the patch: only a 4's centre, the mean of its pips, can be checked.
+    spots = [(round(cx), round(cy))] if fit.skewed and fit.value == 4 else []
+    for ux, uy in () if fit.skewed else _unit_places(fit.angle):
+        x, y = ux * spacing + cx, uy * spacing + cy
+        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
+        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
+            spots.append((round(x), round(y)))
+    if not spots:
+        return True
+    bright = [
+        spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
+    ]
+    if bright and steepness:
+        bright = _sharp(bright, pips, steepness[0], radius)
+    if not bright:
+        return True
+    return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
+
+
+def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray, radius: int) -> list[tuple[int, int]]:
+    """The spots whose edges are about as steep as the pips' (a reflection's fade far more softly)."""
+    # A pip's edge lies within about 1.7 radius of its centre (radius here is 0.6 of the pip's own).
+    reach = int(round(radius * 1.7))
+    edges = median(_box_means(steepness, [(round(p.x), round(p.y)) for p in pips], reach).tolist())
+    sharp = _box_means(steepness, spots, reach) >= GLARE_SOFTNESS * edges
+    return [spot for spot, is_sharp in zip(spots, sharp, strict=True) if is_sharp]
+
+
+def _is_spread(signed: np.ndarray, spot: tuple[int, int], radius: int, level: float) -> bool:
+    """Whether the contrast at a spot runs on well past a pip's size: a printed mark (a casino die's logo where a 2
+    leaves its centre empty), not a pip."""
+    pip = radius / 0.6
+    outer, inner = int(round(2.0 * pip)), int(round(1.4 * pip))
+    big, small = _box_means(signed, [spot], outer)[0], _box_means(signed, [spot], inner)[0]
+    big_area, small_area = (2 * outer + 1) ** 2, (2 * inner + 1) ** 2
+    ring = (big * big_area - small * small_area) / (big_area - small_area)
+    return bool(ring > SPREAD_MARK * level)
+
+
+SPREAD_MARK = 0.5
+"""Share of a pip's level from which the contrast in the ring around a spot shows a mark wider than a pip."""
+
+
+def emptiness(empty: bool | None) -> float:
+    """The factor on a reading's confidence: 1 when the places its value leaves empty are empty, 0.3 (no value) when
+    one holds a pip, and when one holds only a mark wider than a pip, one that keeps the value but under SURE_VALUE
+    whatever the reading's confidence: a value the table is asked to confirm."""
+    return 1.0 if empty else 0.9 * SURE_VALUE if empty is None else 0.3
+
+
+@functools.lru_cache(maxsize=len(ANGLES) + 1)
+def _unit_places(angle: float) -> tuple[tuple[float, float], ...]:
+    """The nine places of a face grid of spacing 1 around the origin, in patch directions."""
+    cos, sin = np.cos(angle), np.sin(angle)
+    # The fit rotated patch points by +angle: turn the grid back.
+    places = np.stack([cos * _GRID[:, 0] + sin * _GRID[:, 1], -sin * _GRID[:, 0] + cos * _GRID[:, 1]], axis=1)
+    return tuple((float(x), float(y)) for x, y in places)
+
+
+def _box_means(signed: np.ndarray, spots: list[tuple[int, int]], radius: int) -> np.ndarray:
+    """The mean contrast in the square of side 2 radius + 1 around each spot, as cv2.blur gives it (float32)."""
+    side = 2 * radius + 1
+    h, w = signed.shape
+    if not all(radius <= x < w - radius and radius <= y < h - radius for x, y in spots):
+        xs, ys = zip(*spots, strict=True)  # a square past the edge: OpenCV's border rule
+        return np.asarray(cv2.blur(signed, (side, side))[list(ys), list(xs)])
+    # The contrast is in whole numbers, so each square's sum is exact and the mean is cv2.blur's to the last bit,
+    # at the cost of a few squares instead of the whole patch.
+    scale = 1.0 / (side * side)
+    sums = [
+        float(signed[y - radius : y + radius + 1, x - radius : x + radius + 1].sum(dtype=np.float64)) for x, y in spots
+    ]
+    return np.array([total * scale for total in sums], np.float32)
