@@ -127,9 +127,7 @@ class Companion:
         return stored
 
     def _published(self, stored: StoredEvent, view: dict[str, Any]) -> None:
-        with self._changed:
-            self._version += 1
-            self._changed.notify_all()
+        self._changed_now()
         self.bus.publish(GameEventAppended(stored.game_id, stored.seq, stored.type, stored.payload, view))
 
     def _on_fact_told(self, event: GameEventAppended) -> None:
@@ -144,15 +142,22 @@ class Companion:
         self.session(game_id)
         return self.store.events(game_id, after)
 
+    def _changed_now(self) -> None:
+        """Wake whoever waits for a change (see wait_for_change)."""
+        with self._changed:
+            self._version += 1
+            self._changed.notify_all()
+
     def wait_for_change(self, version: int, timeout: float) -> int:
-        """Block until any game changed after `version` (or timeout); returns the current version."""
+        """Block until any game changed, or a roll settled, after `version` (or timeout); returns the current
+        version."""
         with self._changed:
             self._changed.wait_for(lambda: self._version != version, timeout)
             return self._version
 
     @property
     def version(self) -> int:
-        """Increases with every acknowledged event."""
+        """Increases with every acknowledged event and every settled roll."""
         return self._version
 
     # ---- the table's active game
@@ -192,6 +197,7 @@ class Companion:
 
     def _on_roll_settled(self, event: RollSettled) -> None:
         self.last_settled = {**event.reading, "at": event.settled_at}
+        self._changed_now()  # the table page shows a roll the camera could not play, filled in with what it read
         game_id = self.active_id
         if game_id is None:
             return
@@ -251,9 +257,7 @@ class Companion:
             except Exception:
                 log.exception("closing %r failed", device)
         self.devices.clear()
-        with self._changed:
-            self._version += 1
-            self._changed.notify_all()
+        self._changed_now()
         self.store.close()
 
     def __enter__(self) -> Companion:

@@ -30,6 +30,8 @@ class GameSession:
         self.seed = int(start.get("seed", 0))
         self.initial = self.game.setup(self.players, self.options, self.seed)
         self.last_seq = events[-1].seq
+        # When the last event was written (time.time()): a camera reading settled before it is of an earlier moment.
+        self.last_at = events[-1].created_at
         self.timeline = timeline_of((e.seq, e.type, e.payload) for e in events)
         self.states = self._fold(self.initial, self.timeline.standing)
 
@@ -54,7 +56,7 @@ class GameSession:
         with self.lock:
             timeline, states, payload = self._try(type_, payload)
             stored = self.store.append(self.game_id, type_, payload, self.last_seq + 1)
-            self.last_seq = stored.seq
+            self.last_seq, self.last_at = stored.seq, stored.created_at
             self.timeline, self.states = timeline, states
             return stored
 

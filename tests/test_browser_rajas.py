@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask, request
 from test_browser_dashboard import CHROMIUM, chromium, png_size
 from test_rajas_support import FACTS
 
+from companion.events.bus import RollSettled
 from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
@@ -22,9 +26,14 @@ TABLET = "1024,1366"
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Companion]]:
+def app_and_service(tmp_path: Path) -> tuple[Flask, Companion]:
     service = Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path)
-    app = create_app({"STREAM_MAX_SECONDS": 0.4, "HEARTBEAT_SECONDS": 0.2}, service)
+    return create_app({"STREAM_MAX_SECONDS": 0.4, "HEARTBEAT_SECONDS": 0.2}, service), service
+
+
+@pytest.fixture
+def served(app_and_service: tuple[Flask, Companion]) -> Iterator[tuple[str, Companion]]:
+    app, service = app_and_service
     server = make_server(app, port=0, threads=6)
     stop = serve_in_thread(server)
     yield f"http://127.0.0.1:{server.effective_port}", service
@@ -64,3 +73,28 @@ def test_rajas_table_renders_on_a_phone(served: tuple[str, Companion], tmp_path:
     assert "Argent" in result.stdout and "Gloire" in result.stdout, result.stderr[-2000:]
     assert result.stdout.count('class="die"') >= 8  # the Kalis drawn as dice
     assert "Place no more workers" not in result.stdout  # French throughout
+
+
+def test_a_roll_the_camera_could_not_read_appears_filled_in_without_a_reload(
+    app_and_service: tuple[Flask, Companion], served: tuple[str, Companion], tmp_path: Path
+) -> None:
+    app, _ = app_and_service
+    url, service = served
+    game_id = str(service.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    dice = [
+        {"value": 3, "color": "blue", "confidence": 0.9, "zone": "table"},
+        {"value": None, "color": "green", "confidence": 0.0, "zone": "table"},
+    ]
+    settle = threading.Timer(0.2, lambda: service.bus.publish(RollSettled({"dice": dice}, time.time())))
+
+    @app.before_request
+    def settle_once_the_page_listens() -> None:
+        # The page was served without the reading: it can only learn of it through its event stream.
+        if request.path == f"/stream/games/{game_id}" and not settle.is_alive() and not service.last_settled:
+            settle.start()
+
+    result = chromium(tmp_path, f"{url}/games/{game_id}?lang=en", "--dump-dom", "--virtual-time-budget=6000")
+    settle.join()
+    assert "The camera could not read one die: tap it below." in result.stdout, result.stderr[-2000:]
+    assert 'value="3" checked' in result.stdout
+    assert len(service.events(game_id)) == 1  # nothing played

@@ -10,6 +10,10 @@ from test_rajas_support import dice, do, edit, new_game, players, ready_game
 from companion.errors import MalformedRequest
 from companion.games.base import Game, RolledDie
 from companion.games.rajas import GAME
+from companion.games.rajas.camera import TABLE_ZONE
+from vision import zones
+
+ORANGE_1 = {"color": "orange", "value": 1}
 
 
 def test_the_game_meets_the_interface() -> None:
@@ -78,22 +82,51 @@ def test_tied_lowest_start_totals_ask_the_table() -> None:
 
 def test_a_camera_reading_becomes_the_awaited_roll() -> None:
     state = do(ready_game(), type="place", seat=0, space="terrace.violet")
-    roll = GAME.roll_move(state, [RolledDie(5, "violet"), RolledDie(None, "blue")])
+    roll = GAME.roll_move(state, [RolledDie(5, "violet", "table")])
     assert roll == {"type": "roll", "seat": 0, "dice": [{"color": "violet", "value": 5}]}
+    assert GAME.roll_move(state, [RolledDie(5, "violet")]) == roll  # no zones file: every die is on the table
     after = GAME.apply(state, GAME.parse_move(state, roll))
     assert after.player(0)["dice"]["violet"] == [1, 5]
     assert GAME.roll_move(after, [RolledDie(5, "violet")]) is None
 
 
+def test_dice_kept_on_a_kali_or_in_a_players_area_are_not_the_roll() -> None:
+    state = do(ready_game(), type="place", seat=0, space="terrace.violet")
+    kept = [
+        RolledDie(3, "green", "kali:green"),
+        RolledDie(2, "blue", "player:orange"),
+        RolledDie(None, None, "kali:blue"),
+    ]
+    roll = GAME.roll_move(state, [kept[0], RolledDie(5, "violet", "table"), *kept[1:]])
+    assert roll == {"type": "roll", "seat": 0, "dice": [{"color": "violet", "value": 5}]}
+    assert GAME.roll_move(state, kept) is None  # nothing on the table: no roll to play, even an empty one
+
+
+@pytest.mark.parametrize(
+    "unread",
+    [
+        RolledDie(None, "blue", "table"),
+        RolledDie(4, None, "table"),
+        RolledDie(4, "red", "table"),
+        RolledDie(None, None),
+    ],
+    ids=["no value", "no colour", "not a rajas colour", "nothing read, no zones"],
+)
+def test_a_rolled_die_the_camera_could_not_read_is_asked_not_left_out(unread: RolledDie) -> None:
+    # Offered two dice with room for one, a roll of one die is legal: leaving the unread die out would play it.
+    full = dice(blue=[1, 2, 3], green=[1, 2, 3], orange=[1, 2], violet=[1, 2])
+    state = do(edit(ready_game(), 0, dice=full), type="place", seat=0, space="balcony.orange", pay=[ORANGE_1])
+    assert GAME.roll_move(state, [RolledDie(6, "violet", "table"), unread]) is None
+    assert GAME.roll_move(state, [RolledDie(6, "violet", "table"), RolledDie(5, "violet", "table")]) is not None
+
+
+def test_the_roll_zone_is_the_readers_table_zone() -> None:
+    assert TABLE_ZONE == zones.TABLE
+
+
 def test_a_full_kali_takes_fewer_dice_or_gives_some_back_first() -> None:
     full = dice(blue=[1, 2, 3], green=[1, 2, 3], orange=[1, 2], violet=[1, 2])
-    state = do(
-        edit(ready_game(), 0, dice=full),
-        type="place",
-        seat=0,
-        space="balcony.orange",
-        pay=[{"color": "orange", "value": 1}],
-    )
+    state = do(edit(ready_game(), 0, dice=full), type="place", seat=0, space="balcony.orange", pay=[ORANGE_1])
     two = [{"color": "violet", "value": 6}, {"color": "violet", "value": 5}]
     with pytest.raises(Exception, match="kali_full"):
         do(state, type="roll", seat=0, dice=two)

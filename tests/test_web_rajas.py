@@ -1,18 +1,25 @@
-"""Rajas pages: refusals with reason and citation, a missing fact asked then told, "Can I...?", rules, board file."""
+"""Rajas pages: refusals with reason and citation, a missing fact asked then told, "Can I...?", rules, board file,
+the roll form filled in from a camera reading it could not play."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from companion.events.bus import RollSettled
 from companion.events.store import EventStore
 from companion.service import Companion
 from companion.web import create_app
+from companion.web.rajas.prefill import prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
 
@@ -131,3 +138,55 @@ def test_board_wizard_saves_refuses_exports_and_imports(client: FlaskClient, com
     assert "4p.port.slots" not in companion.boards.known("rajas")
     api = client.post("/api/boards/rajas", json={"game": "rajas"})
     assert api.status_code == 400 and api.get_json()["error"]["code"] == "bad_board_file"
+
+
+def settled_roll(companion: Companion, dice: list[dict[str, Any]], at: float | None = None) -> None:
+    """The camera's reading of the start roll settled (now, or at a given time)."""
+    companion.bus.publish(RollSettled({"dice": dice, "width": 640, "height": 480}, time.time() if at is None else at))
+
+
+UNSURE_START_ROLL: list[dict[str, Any]] = [
+    {"value": 3, "color": "blue", "confidence": 0.9, "zone": "table"},
+    {"value": 6, "color": "green", "confidence": 0.95, "zone": "kali:green"},  # kept on a Kali: not rolled
+    {"value": 4, "color": "green", "confidence": 0.9, "zone": "table"},
+    {"value": 5, "color": "orange", "confidence": 0.3, "zone": "table"},  # a guess
+    {"value": None, "color": "violet", "confidence": 0.0, "zone": "table"},
+]
+
+
+def test_an_unread_roll_is_asked_with_the_sure_dice_already_tapped(client: FlaskClient, companion: Companion) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    settled_roll(companion, UNSURE_START_ROLL)
+    assert len(companion.events(found)) == 1  # the camera played nothing
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    colours = dict(re.findall(r'name="dice\.(\d)\.color" value="(\w+)"', page))
+    tapped = {colours[n]: int(v) for n, v in re.findall(r'name="dice\.(\d)\.value" value="(\d)" checked', page)}
+    assert tapped == {"blue": 3, "green": 4}
+    assert "The camera could not read 2 dice: tap them below." in page
+    french = html.unescape(client.get(f"/games/{found}?lang=fr").get_data(as_text=True))
+    assert "La caméra n'a pas pu lire 2 dés : touchez-les ci-dessous." in french
+
+
+def test_a_reading_settled_before_the_last_event_fills_nothing_in(client: FlaskClient, companion: Companion) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    settled_roll(companion, UNSURE_START_ROLL, at=time.time() - 60)  # before the game started
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert 'name="dice.0.color" value="blue"' in page  # the roll form is there, empty
+    assert " checked" not in page and "The camera could not read" not in page
+
+
+def test_sure_dice_fill_rows_of_their_colour_first_then_rows_of_free_colour() -> None:
+    rows: list[dict[str, Any]] = [{"color": None}, {"color": "green"}, {"color": "green"}]
+    dice: list[dict[str, Any]] = [
+        {"value": 5, "color": "blue"},
+        {"value": 2, "color": "green"},
+        {"value": 1, "color": "red"},
+    ]
+    filled, unread = prefilled(rows, dice)
+    assert [(r["color"], r["pick"], r["value"]) for r in filled] == [
+        (None, "blue", 5),
+        ("green", None, 2),
+        ("green", None, None),
+    ]
+    assert unread == 1  # red is no Rajas colour
+    assert prefilled(rows, None) == ([{**r, "value": None, "pick": None} for r in rows], 0)

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_web_fixtures import FakeCamera, app, client, game_id, roll, service, sse_messages  # noqa: F401  (fixtures)
 
+from companion.events.bus import RollSettled
 from companion.service import Companion
 from companion.web.context import SLOTS
 from companion.web.streams import Timing, frames, game_events
@@ -51,6 +53,22 @@ def test_new_events_wake_the_stream(service: Companion, game_id: str) -> None:
         timer.join()
         stream.close()
     assert first.startswith("id: 2\nevent: game\n")
+
+
+def test_dice_settling_wake_the_game_stream_with_a_settled_message(service: Companion, game_id: str) -> None:
+    # A roll the camera could not play writes no event: the table page still learns that the dice settled, to show
+    # the roll to finish by hand, filled in with what the camera read.
+    stream = game_events(service, game_id, after=1, timing=Timing(heartbeat=30.0))
+    assert next(stream).startswith("retry:")
+    reading = {"dice": [], "width": 640, "height": 480}  # no roll to play: no event is written
+    timer = threading.Timer(0.2, lambda: service.bus.publish(RollSettled(reading, time.time())))
+    timer.start()
+    try:
+        first = next(stream)  # the settled message, not a heartbeat comment: the wait woke up
+    finally:
+        timer.join()
+        stream.close()
+    assert first.startswith('event: settled\ndata: {"at":')
 
 
 def test_idle_stream_sends_heartbeats_and_ends_when_client_is_gone(service: Companion, game_id: str) -> None:

@@ -82,12 +82,14 @@ def _timing() -> Timing:
 def game_events(
     companion: Companion, game_id: str, after: int, timing: Timing = Timing(), is_gone: ClientGone = lambda: False
 ) -> Iterator[str]:
-    """Events of a game after `after`, each with the game's current view; a comment when idle.
+    """Events of a game after `after`, each with the game's current view; a "settled" message when the camera's
+    dice settle (a roll it could not play is then asked on the table page, filled in); a comment when idle.
 
     The connection ends after `timing.lifetime`: EventSource reconnects by itself with Last-Event-ID, and
     the thread is never held for ever by a client that vanished without a word."""
     yield sse.retry(RETRY_MS)
     last = after
+    settled = _settled_at(companion)
     end = time.monotonic() + timing.lifetime
     while not is_gone() and time.monotonic() < end:
         version = companion.version  # read before the store, so that no change slips between the two
@@ -99,8 +101,16 @@ def game_events(
         for event in events:
             yield sse.message({"event": event.to_dict(), "view": view}, event="game", id_=event.seq)
             last = event.seq
+        if (now := _settled_at(companion)) > settled:
+            settled = now
+            yield sse.message({"at": now}, event="settled")
         if not _changed_within(companion, version, min(timing.heartbeat, end - time.monotonic()), is_gone):
             yield sse.comment()
+
+
+def _settled_at(companion: Companion) -> float:
+    """When the camera's dice last settled (0 before they ever did)."""
+    return float((companion.last_settled or {}).get("at", 0.0))
 
 
 def _changed_within(companion: Companion, version: int, timeout: float, is_gone: ClientGone) -> bool:

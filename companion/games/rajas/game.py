@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.games.base import Message, Player, RefusedMove, RolledDie, Verdict
 from companion.games.rajas import rules
+from companion.games.rajas.camera import is_read, rolled_dice
 from companion.games.rajas.definition import COLORS, GAME_ID, default_options
 from companion.games.rajas.moves.setup import build_setup
 from companion.games.rajas.parse import parse_move
@@ -47,12 +48,23 @@ class Rajas:
         return RajasState(after)
 
     def roll_move(self, state: RajasState, dice: Sequence[RolledDie]) -> dict[str, Any] | None:
-        """The roll awaited now, as read by the camera; None when no roll is awaited."""
+        """The roll awaited now, as read by the camera; None when no roll is awaited or the table must tell it.
+
+        Only the dice on the open table are the roll: the camera also sees the dice kept on the Kali statues and
+        in the players' areas. When a die of the roll was not read surely or not named, nothing is played: a
+        roll of fewer dice can be legal (a nearly full Kali: rule dice.kali_limit, rulebook "Playing a round"),
+        so leaving that die out could play a wrong roll. The roll form asks the table instead, filled in with
+        what the camera read. A reading with no die on the table is no roll either, though an empty roll is
+        legal when the Kali is full: dice just picked up must not play it.
+        """
         data = state.data
         if not data["pending"] or data["pending"][0]["kind"] not in ("roll", "ganga_roll"):
             return None
+        rolled = rolled_dice(dice)
+        if not rolled or not all(is_read(d) for d in rolled):
+            return None
         seat = data["pending"][0]["seat"]
-        read = [{"color": d.color, "value": d.value} for d in dice if d.value is not None and d.color in COLORS]
+        read = [{"color": d.color, "value": d.value} for d in rolled]
         return {"type": "roll", "seat": data["first_seat"] if seat is None else seat, "dice": read}
 
     def view(self, state: RajasState) -> dict[str, Any]:

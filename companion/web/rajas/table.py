@@ -10,6 +10,7 @@ from companion.games.rajas.board import shipped_board
 from companion.service import Companion
 from companion.web.rajas import choices
 from companion.web.rajas.moves import REWARD_NUMBER
+from companion.web.rajas.prefill import fresh_roll, prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
 BUILDINGS = choices.BUILDINGS
@@ -96,13 +97,19 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         game: Game = session.game
         pending = view["pending"][0] if view["pending"] else None
         quick = choices.answers(game, state, view)
+        settled = fresh_roll(service.last_settled, session.last_at)
     seat = view["current_seat"]
+    rows: list[dict[str, Any]] = []
+    unread = 0
+    if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
+        rows, unread = prefilled(roll_rows(pending, view), settled)
     return {
         "view": view,
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
-        "roll_rows": roll_rows(pending, view) if pending and pending["kind"] in ("roll", "ganga_roll") else [],
+        "roll_rows": rows,
+        "roll_unread": unread,
         "river": river(view),
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
         "me": view["players"][seat] if seat is not None else None,

@@ -36,6 +36,10 @@
         if (seq <= shown) return;
         if (dirty) { stale.hidden = false; } else { refresh(); }
       });
+      /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in */
+      stream.addEventListener("settled", function () {
+        if (dirty) { stale.hidden = false; } else { refresh(); }
+      });
       stream.onerror = function () {
         setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
         if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 5000);

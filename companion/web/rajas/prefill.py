@@ -1,0 +1,46 @@
+"""The hand-entry roll form filled in from the camera's last settled reading, when that reading is of this roll.
+
+The camera plays a roll only when it read every rolled die (see Rajas.roll_move); otherwise the table enters
+it by hand, and the dice the camera did read surely are already tapped in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.rajas.camera import is_rolled
+from companion.games.rajas.definition import COLORS
+from vision.reading import sure_value
+
+Die = Mapping[str, Any]
+
+
+def fresh_roll(settled: Mapping[str, Any] | None, since: float) -> list[Die] | None:
+    """The rolled dice of a settled reading (JSON form, with "at") that settled after `since`, else None."""
+    # A reading settled before the game's last event was of an earlier roll, or of no roll at all.
+    if settled is None or float(settled.get("at", 0.0)) <= since:
+        return None
+    return [die for die in settled.get("dice", []) if is_rolled(die.get("zone"))]
+
+
+def sure_die(die: Die) -> tuple[str, int] | None:
+    """(colour, value) of a die read surely and named with a Rajas colour, else None."""
+    value, color = sure_value(die), die.get("color")
+    return (str(color), int(value)) if value is not None and color in COLORS else None
+
+
+def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> tuple[list[dict[str, Any]], int]:
+    """The roll rows, each with the "value" (and "pick", the colour of a free row) the camera read surely, and
+    how many rolled dice it could not read; no reading (None) fills nothing in."""
+    filled: list[dict[str, Any]] = [{**row, "value": None, "pick": None} for row in rows]
+    if dice is None:
+        return filled, 0
+    sure = [found for found in map(sure_die, dice) if found is not None]
+    for color, value in sure:
+        open_rows = [row for row in filled if row["value"] is None]
+        row = next((r for r in open_rows if r["color"] == color), None)
+        row = row or next((r for r in open_rows if r["color"] is None), None)
+        if row is not None:  # a die more than the roll offers is left for the table to sort out
+            row.update(value=value, pick=None if row["color"] else color)
+    return filled, len(dice) - len(sure)
