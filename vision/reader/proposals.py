@@ -16,6 +16,10 @@ from vision.reader.segment import ALIKE, PIP_SHARE, Region, components, pip_dete
 GROUP_REACH = 0.85
 """Two pips belong to one face when they are at most this many die sides apart: neighbours along an edge of a face
 are about 0.55 apart, but the two pips of a 2 only have each other, across the diagonal, about 0.75 apart."""
+SMALL_PIP = 2.0
+"""How many times smaller than the usual pip (see PIP_SHARE) a pip may be: the blob detector measures a pip
+where it is darkest or lightest, under its blurred edge, and the pips of a 6 (smaller on some dice) came out at
+4.3 pixels against 7 expected, which left half of a dark blue 6 on a black tray unfound."""
 LARGEST_FACE = 1.0
 """A group of pips spread over more than this many die sides is not one face (the pips of a face span about
 0.75 of a side corner to corner): pips of two dice side by side, left alone."""
@@ -51,7 +55,7 @@ def _free_pips(
     found = []
     for key in pip_detector(0 if is_dark_on_light else 255).detect(plain_table(lightness, mask)):
         x, y = key.pt
-        if not expected / ALIKE <= key.size <= expected * ALIKE or blobs.area(int(x), int(y)) >= 0.15 * side * side:
+        if not expected / SMALL_PIP <= key.size <= expected * ALIKE or blobs.area(int(x), int(y)) >= 0.15 * side * side:
             continue
         found.append((float(x), float(y)))
     return found
