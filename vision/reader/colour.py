@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from vision.calibration import Calibration
 from vision.palette import features
 from vision.reader.patch import PATCH
-from vision.reader.pips import LOOSE, Blob, read_face
+from vision.reader.pips import LOOSE, Blob, FaceReading, read_face
 from vision.reader.stats import column_medians, percentiles
 from vision.reading import BBox
 
@@ -69,3 +70,22 @@ def body_feature(image: np.ndarray, bbox: BBox) -> np.ndarray | None:
     patch = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
     face = read_face(patch, LOOSE, is_upright=False)
     return patch_feature(patch, face.pips if face.value is not None else ())
+
+
+def face_colour(patch: np.ndarray, face: FaceReading, pips: tuple[Blob, ...], calibration: Calibration) -> str | None:
+    """The body's colour name, read with `pips` left out, checked against the pips' polarity (None when the two
+    disagree)."""
+    colour, _ = _colour(patch, pips, calibration)
+    if colour == "black" and face.is_dark_on_light:
+        return "white"  # pips darker than the body: a light die in shade, never a black one
+    if colour == "white" and face.pips and not face.is_dark_on_light:
+        return None  # light pips on a "white" body cannot be: some other light colour, say so
+    return colour
+
+
+def _colour(patch: np.ndarray, pips: tuple[Blob, ...], calibration: Calibration) -> tuple[str | None, float]:
+    feature = patch_feature(patch, pips)
+    if feature is None:
+        return None, 0.0
+    name, confidence = calibration.classify(feature)
+    return (name, confidence) if confidence >= 0.2 else (None, confidence)

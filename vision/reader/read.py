@@ -14,9 +14,10 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, polarity, segment, table
-from vision.reader.colour import patch_feature
+from vision.reader.colour import face_colour
+from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
-from vision.reader.pips import LOOSE, TIGHT, Blob, FaceReading, read_face
+from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.topface import to_image, top_face_rect
@@ -169,7 +170,29 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
-    return _apart(_by_sureness(best) + _by_sureness(others), APART[0])
+    dice = _apart(_by_sureness(best) + _by_sureness(others), APART[0])
+    # A blob of which no die was read stays as it is: reading it whole is what its shape ruled out (see segment.py).
+    return (
+        dice + _read_leftovers(image, candidate, dice, scale, side) if candidate.outline is not None and dice else dice
+    )
+
+
+def _read_leftovers(
+    image: np.ndarray, candidate: segment.Candidate, dice: list[_Found], scale: float, side: float
+) -> list[_Found]:
+    """The dice in the parts of a cut blob that the dice read from its cuts leave uncovered (see leftover.py)."""
+    assert candidate.outline is not None
+    covered = [(one.die.center[0] * scale, one.die.center[1] * scale, one.side * scale) for one in dice]
+    size = (image.shape[1] * scale, image.shape[0] * scale)
+    regions = leftovers(candidate.outline, covered, side, (round(size[0]), round(size[1])))
+    centres = tuple((x, y) for x, y, _ in covered)
+    found = [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True, siblings=centres))]
+    # Only a value makes a die of a part left over: unread, it is as likely a side face or the rest of a die read.
+    return [
+        one
+        for one in found
+        if one.die.value is not None and all(_distance(one.die, k.die) > APART[0] * k.side for k in dice)
+    ]
 
 
 def _whole_or_sure_cut(
@@ -391,20 +414,9 @@ def _coloured(found: _Found, calibration: Calibration) -> Die:
     """The die with its body's colour (flagged when it cannot be told)."""
     # The pips are left out of the body only when they made a value: those of a face read no value may be anything.
     pips = found.face.pips if found.die.value is not None else ()
-    colour = _face_colour(found.patch, found.face, pips, calibration)
+    colour = face_colour(found.patch, found.face, pips, calibration)
     flags = found.die.flags if colour is not None else found.die.flags | {"ambiguous_color"}
     return dataclasses.replace(found.die, color=colour, flags=flags)
-
-
-def _face_colour(patch: np.ndarray, face: FaceReading, pips: tuple[Blob, ...], calibration: Calibration) -> str | None:
-    """The body's colour name, read with `pips` left out, checked against the pips' polarity (None when the two
-    disagree)."""
-    colour, _ = _colour(patch, pips, calibration)
-    if colour == "black" and face.is_dark_on_light:
-        return "white"  # pips darker than the body: a light die in shade, never a black one
-    if colour == "white" and face.pips and not face.is_dark_on_light:
-        return None  # light pips on a "white" body cannot be: some other light colour, say so
-    return colour
 
 
 def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
@@ -475,11 +487,3 @@ def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:
     if is_unread:
         flags.add("ambiguous_value")
     return flags
-
-
-def _colour(patch: np.ndarray, pips: tuple[Blob, ...], calibration: Calibration) -> tuple[str | None, float]:
-    feature = patch_feature(patch, pips)
-    if feature is None:
-        return None, 0.0
-    name, confidence = calibration.classify(feature)
-    return (name, confidence) if confidence >= 0.2 else (None, confidence)

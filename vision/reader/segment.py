@@ -279,6 +279,8 @@ class Candidate:
     cuts_if_unread: Callable[[], tuple[Ways, Ways]] | None = None
     """For a blob most likely one die, drawn out (two dice may overlap in it), no cuts above but this, which makes
     them (partitions, grids): they are made and read only when the die reads no value."""
+    outline: np.ndarray | None = None
+    """The outline of a blob that was cut: what its cuts' dice leave uncovered is looked at too (see leftover.py)."""
 
 
 def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
@@ -291,13 +293,13 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
         if area < 0.15 * side * side:
             continue
         # Dice differ in size with distance from the camera: a square up to 2.6 dice large may be one die.
-        whole = _region(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
+        whole = region_of(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
         ways = functools.partial(_ways_of_cutting, mask, contour, side, image)
         if whole is not None and area <= 1.7 * side * side:
             candidates.append(Candidate(whole, (), (), ways if _is_drawn_out(whole) else None))
             continue
         cut, grids = ways()
-        candidates.append(Candidate(whole, cut, grids))
+        candidates.append(Candidate(whole, cut, grids, outline=contour))
     return candidates
 
 
@@ -384,13 +386,13 @@ def lone_dice(mask: np.ndarray, side: float, offset: tuple[int, int], size: tupl
     """The die-sized, squarish blobs of a mask cut out of a picture of `size` at `offset`, each read whole."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
     return [
-        Candidate(_region(contour, area, False, *size), ())
+        Candidate(region_of(contour, area, False, *size), ())
         for contour in contours
         if 0.4 * side * side <= (area := cv2.contourArea(contour)) <= 2.6 * side * side and _is_squarish(contour)
     ]
 
 
-def _region(contour: np.ndarray, area: float, touching: bool, w: int, h: int) -> Region:
+def region_of(contour: np.ndarray, area: float, touching: bool, w: int, h: int) -> Region:
     x, y, bw, bh = cv2.boundingRect(contour)
     clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
@@ -409,7 +411,7 @@ def _watershed(
     count, markers = _seeds(local, crop, side)
     if count <= 2:
         area = cv2.contourArea(contour)
-        return (_region(contour, area, False, w, h),) if area <= 2.2 * side * side else ()
+        return (region_of(contour, area, False, w, h),) if area <= 2.2 * side * side else ()
     markers = markers + 1
     markers[(local > 0) & (markers == 1)] = 0  # to be flooded
     markers[local == 0] = 1
@@ -423,7 +425,7 @@ def _watershed(
         piece = max(found, key=cv2.contourArea)
         area = cv2.contourArea(piece)
         if area >= 0.3 * side * side:
-            regions.append(_region(piece + [x - pad, y - pad], area, True, w, h))
+            regions.append(region_of(piece + [x - pad, y - pad], area, True, w, h))
     return tuple(regions)
 
 
