@@ -194,6 +194,15 @@ def test_a_die_no_cut_of_its_clump_holds_is_read_in_what_the_others_leave_uncove
     assert [(d.value, d.color) for d in read] == [(3, "blue")]
 
 
+def test_a_die_in_one_blob_with_a_boards_printed_squares_is_found_by_its_pips() -> None:
+    # A synthetic Rajas table, seed 97, scene 11: two green dice lie across the corners of three printed squares of
+    # the board, all one blob against the pale board. No cut of the blob read a die; the pips on it now propose
+    # dice as pips on the table do, and the green 2 is read.
+    die, read = _read_on("rajas", 97, 11, (424, 543, 502, 621))
+    assert (die.value, die.color) == (2, "green")
+    assert [(d.value, d.color) for d in read] == [(2, "green")]
+
+
 def _motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
     """The picture smeared along a line of `length` pixels at `angle` degrees, as a die moving during exposure."""
     kernel = np.zeros((length, length), np.float32)

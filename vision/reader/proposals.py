@@ -8,6 +8,8 @@ texture or glints look the same.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -25,9 +27,13 @@ LARGEST_FACE = 1.0
 0.75 of a side corner to corner): pips of two dice side by side, left alone."""
 
 
-def pip_proposals(lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool) -> list[Region]:
-    """Die-sized squares around groups of pips that no die-sized blob of the mask holds."""
-    pips = _free_pips(lightness, mask, side, is_dark_on_light)
+def pip_proposals(
+    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool, barren: Sequence[np.ndarray] = ()
+) -> list[Region]:
+    """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
+    blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
+    with it, and no cut of the blob made a die of it)."""
+    pips = _free_pips(lightness, mask, side, is_dark_on_light, barren)
     h, w = mask.shape
     regions = []
     for group in _groups(pips, GROUP_REACH * side):
@@ -44,7 +50,7 @@ def pip_proposals(lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_
 
 
 def _free_pips(
-    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool
+    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool, barren: Sequence[np.ndarray] = ()
 ) -> list[tuple[float, float]]:
     """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob.
 
@@ -55,10 +61,16 @@ def _free_pips(
     found = []
     for key in pip_detector(0 if is_dark_on_light else 255).detect(plain_table(lightness, mask)):
         x, y = key.pt
-        if not expected / SMALL_PIP <= key.size <= expected * ALIKE or blobs.area(int(x), int(y)) >= 0.15 * side * side:
+        if not expected / SMALL_PIP <= key.size <= expected * ALIKE:
+            continue
+        if blobs.area(int(x), int(y)) >= 0.15 * side * side and not _on_any(barren, x, y):
             continue
         found.append((float(x), float(y)))
     return found
+
+
+def _on_any(outlines: Sequence[np.ndarray], x: float, y: float) -> bool:
+    return any(cv2.pointPolygonTest(outline, (x, y), False) >= 0 for outline in outlines)
 
 
 class _BlobSizes:

@@ -80,9 +80,14 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
-    found = [d for candidate in candidates for d in _read_candidate(image, candidate, scale, side)]
+    found: list[_Found] = []
+    barren = []  # the outlines of cut blobs of which no die was read (a die on a printed part of a board)
+    for candidate in candidates:
+        dice = _read_candidate(image, candidate, scale, side)
+        found += dice
+        barren += [candidate.outline] if not dice and candidate.outline is not None else []
     if side:
-        found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found)
+        found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     dice = _surest_apart(_unread_if_white_lit(found), APART[1])
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
@@ -119,14 +124,21 @@ class _View:
 
 
 def _read_pips_alone(
-    image: np.ndarray, lightness: np.ndarray, mask: np.ndarray, side: float, scale: float, found: list[_Found]
+    image: np.ndarray,
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    side: float,
+    scale: float,
+    found: list[_Found],
+    barren: list[np.ndarray],
 ) -> list[_Found]:
     """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: that of most dice
-    read already (dark pips on white dice, light ones on coloured dice); both when none was read."""
+    read already (dark pips on white dice, light ones on coloured dice); both when none was read. The pips may lie
+    on the table or on a `barren` blob, one cut but of which no die was read."""
     read = [one for one in found if one.die.value is not None]
     darks = sum(one.face.is_dark_on_light for one in read)
     polarities = (True, False) if not read else (2 * darks >= len(read),)
-    regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark)]
+    regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark, barren)]
     return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
 
 
