@@ -80,12 +80,10 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
-    found: list[_Found] = []
-    barren = []  # the outlines of cut blobs of which no die was read (a die on a printed part of a board)
-    for candidate in candidates:
-        dice = _read_candidate(image, candidate, scale, side)
-        found += dice
-        barren += [candidate.outline] if not dice and candidate.outline is not None else []
+    read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
+    found = [one for _, dice in read for one in dice]
+    # The outlines of cut blobs of which no die was read (a die on a printed part of a board).
+    barren = [candidate.outline for candidate, dice in read if not dice and candidate.outline is not None]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     dice = _surest_apart(_unread_if_white_lit(found), APART[1])
