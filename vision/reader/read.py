@@ -13,8 +13,9 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import cards, polarity, segment, table
+from vision.reader import cards, segment, table
 from vision.reader.colour import face_colour
+from vision.reader.found import Found, doubtful_if_small, unread_if_white_lit
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
@@ -86,7 +87,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     barren = [candidate.outline for candidate, dice in read if not dice and candidate.outline is not None]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
-    dice = _surest_apart(_unread_if_white_lit(found), APART[1])
+    dice = _surest_apart(unread_if_white_lit(found), APART[1])
     if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -94,6 +95,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
         if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
+    dice = [doubtful_if_small(one, side / scale) for one in dice] if side else dice
     return [_coloured(one, calibration) for one in dice]
 
 
@@ -127,9 +129,9 @@ def _read_pips_alone(
     mask: np.ndarray,
     side: float,
     scale: float,
-    found: list[_Found],
+    found: list[Found],
     barren: list[np.ndarray],
-) -> list[_Found]:
+) -> list[Found]:
     """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: that of most dice
     read already (dark pips on white dice, light ones on coloured dice); both when none was read. The pips may lie
     on the table or on a `barren` blob, one cut but of which no die was read."""
@@ -140,31 +142,7 @@ def _read_pips_alone(
     return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
 
 
-def _unread_if_white_lit(found: list[_Found]) -> list[_Found]:
-    """Readings of light pips on a white die, in a picture of dice with dark pips, made unread (see polarity.py):
-    another reading of the same die, or the die shown as unknown, takes their place."""
-    if not polarity.reads_dark_pips([one.face for one in found]):
-        return found
-    return [_unread(one) if polarity.is_white_read_light(one.patch, one.face) else one for one in found]
-
-
-def _unread(found: _Found) -> _Found:
-    die = dataclasses.replace(found.die, value=None, confidence=0.0, flags=found.die.flags | {"ambiguous_value"})
-    return dataclasses.replace(found, die=die)
-
-
-@dataclass(frozen=True)
-class _Found:
-    """A die read from one region, its colour not told yet: only the dice kept in the end need it."""
-
-    die: Die
-    patch: np.ndarray
-    face: FaceReading
-    side: float
-    """The shorter side of the box the die was read in, in image pixels."""
-
-
-def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[_Found]:
+def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[Found]:
     """The blob read whole and as the ways of cutting it (see `_read_cuts`); the surest dice win where readings
     overlap.
 
@@ -188,8 +166,8 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
 
 
 def _read_leftovers(
-    image: np.ndarray, candidate: segment.Candidate, dice: list[_Found], scale: float, side: float
-) -> list[_Found]:
+    image: np.ndarray, candidate: segment.Candidate, dice: list[Found], scale: float, side: float
+) -> list[Found]:
     """The dice in the parts of a cut blob that the dice read from its cuts leave uncovered (see leftover.py)."""
     assert candidate.outline is not None
     covered = [(one.die.center[0] * scale, one.die.center[1] * scale, one.side * scale) for one in dice]
@@ -208,10 +186,10 @@ def _read_leftovers(
 def _whole_or_sure_cut(
     image: np.ndarray,
     cuts: Callable[[], tuple[segment.Ways, segment.Ways]],
-    whole: _Found | None,
+    whole: Found | None,
     scale: float,
     side: float,
-) -> list[_Found]:
+) -> list[Found]:
     """A blob most likely one die (see segment.Candidate.cuts_if_unread): the die, unless it reads no value and a
     way of cutting the blob reads as dice that are all sure (two dice, one in front of the other)."""
     if whole is not None and whole.die.value is not None:
@@ -225,7 +203,7 @@ def _whole_or_sure_cut(
     return _apart(_by_sureness([one for one in best if one is not None]), APART[0])
 
 
-def _is_sure(found: _Found | None) -> bool:
+def _is_sure(found: Found | None) -> bool:
     return found is not None and found.die.value is not None and found.die.confidence >= SURE
 
 
@@ -237,11 +215,11 @@ DIE_SIZED = 1.35
 
 def _read_cuts(
     image: np.ndarray, ways: tuple[tuple[segment.Region, ...], ...], scale: float, side: float
-) -> list[list[_Found | None]]:
+) -> list[list[Found | None]]:
     """The ways of cutting a blob read in turn (the watershed's first) until one settles the blob (see
     `_settles`): reading the others too would only read the same dice again, and that was most of the time
     spent on a clump of dice."""
-    cuts: list[list[_Found | None]] = []
+    cuts: list[list[Found | None]] = []
     for index, way in enumerate(ways):
         cut = [_read_region(image, part, scale, side, is_piece=True, siblings=_centres(way, part)) for part in way]
         cuts.append(cut)
@@ -255,7 +233,7 @@ def _centres(way: tuple[segment.Region, ...], part: segment.Region) -> tuple[tup
 
 
 def _settles(
-    cut: list[_Found | None],
+    cut: list[Found | None],
     way: tuple[segment.Region, ...],
     rest: tuple[tuple[segment.Region, ...], ...],
     scale: float,
@@ -273,14 +251,14 @@ def _settles(
     return all(_lies_on(part, sure, scale) for other in rest for part in other)
 
 
-def _lies_on(region: segment.Region, dice: list[_Found], scale: float) -> bool:
+def _lies_on(region: segment.Region, dice: list[Found], scale: float) -> bool:
     """Whether the region's centre lies on one of the dice, as `_apart` sees it (so its reading would be left out)."""
     (cx, cy), _, _ = region.rect
     x, y = cx / scale, cy / scale
     return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
 
 
-def _sureness(cut: list[_Found | None], die_side: float) -> float:
+def _sureness(cut: list[Found | None], die_side: float) -> float:
     """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0, and a
     piece wider than a die (see OVERSIZED) as half its confidence."""
     read = [one for one in cut if one is not None and one.die.value is not None]
@@ -293,7 +271,7 @@ OVERSIZED = 1.1
 neighbour, read as one die, that a cut into more pieces would have read apart)."""
 
 
-def _surest_apart(found: list[_Found], share: float) -> list[_Found]:
+def _surest_apart(found: list[Found], share: float) -> list[Found]:
     """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
     that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
 
@@ -302,13 +280,13 @@ def _surest_apart(found: list[_Found], share: float) -> list[_Found]:
     return _apart(_by_sureness(found), share)
 
 
-def _by_sureness(found: list[_Found]) -> list[_Found]:
+def _by_sureness(found: list[Found]) -> list[Found]:
     return sorted(found, key=lambda one: (one.die.value is not None, one.die.confidence), reverse=True)
 
 
-def _apart(ordered: list[_Found], share: float) -> list[_Found]:
+def _apart(ordered: list[Found], share: float) -> list[Found]:
     """The dice in the given order, each left out when it lies on one kept before it (see _surest_apart)."""
-    kept: list[_Found] = []
+    kept: list[Found] = []
     for one in ordered:
         if all(_distance(one.die, k.die) > share * k.side for k in kept):
             kept.append(one)
@@ -339,7 +317,7 @@ def _read_region(
     spacing_range: tuple[float, float] = TIGHT,
     is_piece: bool = False,
     siblings: tuple[tuple[float, float], ...] | None = (),
-) -> _Found | None:
+) -> Found | None:
     """The die a region holds, or None when it holds none. A piece that reads no value may be moved onto its pips
     (see `_moved_to_pips`), not onto its `siblings`, the centres of the other pieces cut from its clump (None: it
     is not moved)."""
@@ -370,7 +348,7 @@ def _read_region(
     flags = _flags(region, side, face.value is None)
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
-    return _Found(die, patch, face, min(rw, rh) / scale)
+    return Found(die, patch, face, min(rw, rh) / scale)
 
 
 def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -> np.ndarray | None:
@@ -393,7 +371,7 @@ def _moved_to_pips(
     side: float,
     face: FaceReading,
     siblings: tuple[tuple[float, float], ...] | None,
-) -> _Found | None:
+) -> Found | None:
     """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
     (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
     at least as many pips as were moved onto."""
@@ -420,7 +398,7 @@ def _moved_to_pips(
     return dataclasses.replace(found, side=min(size) / scale)
 
 
-def _coloured(found: _Found, calibration: Calibration) -> Die:
+def _coloured(found: Found, calibration: Calibration) -> Die:
     """The die with its body's colour (flagged when it cannot be told)."""
     # The pips are left out of the body only when they made a value: those of a face read no value may be anything.
     pips = found.face.pips if found.die.value is not None else ()
