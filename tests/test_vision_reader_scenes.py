@@ -217,6 +217,14 @@ def test_half_a_die_read_in_a_box_about_half_the_dice_size_is_a_guess(
     assert read and all(d.value == die.value or d.confidence < SURE_VALUE for d in read)
 
 
+def test_a_box_drawn_out_over_a_one_and_the_five_beside_it_is_a_guess() -> None:
+    # A synthetic webcam frame, seed 97, scene 36, blurred: a box 1.6 times longer than wide holds a 1 and most of
+    # the 5 beside it, and read the 5's pips as a sure 5 (0.76). A box so drawn out holds two dice: a guess.
+    die, read = _read_on("webcam", 97, 36, (214, 357, 288, 437))
+    assert die.value == 1
+    assert read and all(d.value == 1 or d.confidence < SURE_VALUE for d in read)
+
+
 def _motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
     """The picture smeared along a line of `length` pixels at `angle` degrees, as a die moving during exposure."""
     kernel = np.zeros((length, length), np.float32)

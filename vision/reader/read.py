@@ -15,7 +15,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, segment, table
 from vision.reader.colour import face_colour
-from vision.reader.found import Found, doubtful_if_small, unread_if_white_lit
+from vision.reader.found import Found, doubtful_if_misshapen, unread_if_white_lit
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
@@ -95,7 +95,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
         if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
-    dice = [doubtful_if_small(one, side / scale) for one in dice] if side else dice
+    dice = [doubtful_if_misshapen(one, side / scale) for one in dice] if side else dice
     return [_coloured(one, calibration) for one in dice]
 
 
@@ -348,7 +348,7 @@ def _read_region(
     flags = _flags(region, side, face.value is None)
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
-    return Found(die, patch, face, min(rw, rh) / scale)
+    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale)
 
 
 def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -> np.ndarray | None:
