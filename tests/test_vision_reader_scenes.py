@@ -225,6 +225,15 @@ def test_a_box_drawn_out_over_a_one_and_the_five_beside_it_is_a_guess() -> None:
     assert read and all(d.value == 1 or d.confidence < SURE_VALUE for d in read)
 
 
+def test_a_box_a_little_off_square_is_checked_against_the_top_face_read_alone() -> None:
+    # A synthetic Rajas table, seed 41, scene 34: an orange 3 whose box (0.91 as wide as long) holds its top face
+    # and a strip of side face. Read in the box, only the 3's middle pip stood clear: a sure 1. Its top face, read
+    # alone, is a 3; the check was made only under 0.9 and is now made under 0.95.
+    die, read = _read_on("rajas", 41, 34, (551, 229, 603, 283))
+    assert (die.value, die.color) == (3, "orange")
+    assert [(d.value, d.color) for d in read] == [(3, "orange")]
+
+
 def _motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
     """The picture smeared along a line of `length` pixels at `angle` degrees, as a die moving during exposure."""
     kernel = np.zeros((length, length), np.float32)

@@ -28,7 +28,7 @@ ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
 MIN_DIE_SIDE = 7
 """Smallest die side, in analysis pixels, worth reading."""
-TILT_CHECK = 0.9
+TILT_CHECK = 0.95
 """Shorter over longer side of a box under which a sure reading is checked against the top face read alone."""
 APART = (0.8, 0.75)
 """How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
