@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -18,7 +19,11 @@ from vision.errors import CalibrationError, UnreadableImageError
 from vision.evaluation import read_path
 from vision.image_io import load_image
 from vision.palette import RAJAS_COLOURS
+from vision.reader import read as reader_steps
 from vision.reader import read_dice
+from vision.reader.found import Found
+from vision.reader.patch import PATCH
+from vision.reader.pips import read_face
 from vision.reading import SURE_VALUE, DiceReading, Die
 
 DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
@@ -338,3 +343,27 @@ def test_a_casino_one_with_a_logo_ring_is_no_sure_two_made_with_what_runs_off_th
     # crop's edge may be cut off there: a guess for the table to confirm.
     (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images/val/1" / f"{photo}.jpg"))
     assert die["value"] != 2 or die["confidence"] < SURE_VALUE
+
+
+def test_a_dies_colour_is_read_around_the_pips_of_its_own_patch_not_those_of_its_top_face() -> None:
+    # A die seen at an angle may take its value from its top face, read alone in a patch of its own, whose pips lie
+    # elsewhere in the box's patch. A blue 6 whose large white pips fill its centre is told blue only with its own
+    # pips left out (with the top face's, the pips' rims are read as its body and no colour comes).
+    patch = np.full((PATCH, PATCH, 3), (170, 80, 20), np.uint8)
+    for x, y in ((18, 14), (18, 32), (18, 50), (46, 14), (46, 32), (46, 50)):
+        cv2.circle(patch, (x, y), 8, (250, 250, 250), -1, cv2.LINE_AA)
+    patch = cv2.GaussianBlur(patch, (5, 5), 1.5)
+    box = read_face(patch)
+    assert box.value == 6
+    top = dataclasses.replace(box, pips=tuple(dataclasses.replace(p, x=p.x / 2 + 40, y=p.y / 2 + 40) for p in box.pips))
+    found = Found(Die(6, None, (0, 0, 64, 64), (32.0, 32.0), 0.9), patch, top, 64.0, 64.0, patch_pips=box.pips)
+    assert reader_steps._coloured(found, Calibration.default()).color == "blue"
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+def test_a_crop_of_one_die_is_not_doubted_for_a_box_small_against_a_size_guessed_from_itself() -> None:
+    # A 71x66 crop of a blue 5: the picture's die size, with no other die to learn it from, came out as the crop
+    # (76 pixels), and the die's own box (39) looked like half a die, which made a sure 5 (0.82) a guess.
+    photo = DICE / "chaseelliottpatterson__dice-reader" / "images/test/5/DJI_20241005233656_0183_D_detection_1.jpg"
+    (die,) = read_path(str(photo))
+    assert die["value"] == 5 and die["confidence"] >= SURE_VALUE

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.reader import polarity
-from vision.reader.pips import FaceReading
+from vision.reader.pips import Blob, FaceReading
 from vision.reading import SURE_VALUE, Die
 
 
@@ -23,6 +23,9 @@ class Found:
     """The shorter side of the box the die was read in, in image pixels."""
     length: float = 0.0
     """The longer side of the box the die was read in, in image pixels."""
+    patch_pips: tuple[Blob, ...] = ()
+    """The pips of a value read in `patch` itself, where the body's colour is read around them: a top face read
+    alone has its pips in a patch of its own, and `face` may be that reading."""
 
 
 def unread_if_white_lit(found: list[Found]) -> list[Found]:
@@ -45,15 +48,20 @@ DRAWN_OUT_BOX = 1.6
 neighbour, or of the table's pattern)."""
 
 
-def doubtful_if_misshapen(found: Found, die_side: float) -> Found:
+FEWEST_TO_COMPARE = 3
+"""Fewest dice in a picture for its die size to be theirs: in a picture of one die (a crop), the size is guessed
+from the die itself, or from the pips, and says nothing of the box."""
+
+
+def doubtful_if_misshapen(found: Found, die_side: float, dice: int = FEWEST_TO_COMPARE) -> Found:
     """A die read in a box far from a die's shape made a guess, its value for the table to confirm.
 
-    A box much smaller than the picture's dice (`die_side`, image pixels) is most often a piece of a die cut in
-    two, whose pips make a 2, a 3 or a 4 of any face; a box drawn out well past a die seen at an angle holds pips
-    of two dice. On the synthetic scenes (seeds 7, 41 x2, 97, 2026 x2; 3.6k dice) 6 of the 20 sure readings in
-    the small boxes and 10 of the 17 in the drawn-out ones were wrong, as often as guesses are (see SURE_VALUE)
-    or more."""
-    small = found.side < SMALL_BOX * die_side
+    A box much smaller than the picture's dice (`die_side`, image pixels; `dice` of them) is most often a piece of
+    a die cut in two, whose pips make a 2, a 3 or a 4 of any face; a box drawn out well past a die seen at an angle
+    holds pips of two dice. On the synthetic scenes (seeds 7, 41 x2, 97, 2026 x2; 3.6k dice) 6 of the 20 sure
+    readings in the small boxes and 10 of the 17 in the drawn-out ones were wrong, as often as guesses are (see
+    SURE_VALUE) or more."""
+    small = dice >= FEWEST_TO_COMPARE and found.side < SMALL_BOX * die_side
     drawn_out = found.length >= DRAWN_OUT_BOX * found.side
     if found.die.value is None or found.die.confidence < SURE_VALUE or not (small or drawn_out):
         return found

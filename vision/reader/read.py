@@ -95,7 +95,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
         if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
-    dice = [doubtful_if_misshapen(one, side / scale) for one in dice] if side else dice
+    dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
     return [_coloured(one, calibration) for one in dice]
 
 
@@ -348,7 +348,8 @@ def _read_region(
     flags = _flags(region, side, face.value is None)
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
-    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale)
+    patch_pips = boxed.pips if boxed.value is not None else ()
+    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips)
 
 
 def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -> np.ndarray | None:
@@ -401,7 +402,7 @@ def _moved_to_pips(
 def _coloured(found: Found, calibration: Calibration) -> Die:
     """The die with its body's colour (flagged when it cannot be told)."""
     # The pips are left out of the body only when they made a value: those of a face read no value may be anything.
-    pips = found.face.pips if found.die.value is not None else ()
+    pips = found.patch_pips if found.die.value is not None else ()
     colour = face_colour(found.patch, found.face, pips, calibration)
     flags = found.die.flags if colour is not None else found.die.flags | {"ambiguous_color"}
     return dataclasses.replace(found.die, color=colour, flags=flags)
