@@ -234,6 +234,15 @@ def test_a_box_a_little_off_square_is_checked_against_the_top_face_read_alone() 
     assert [(d.value, d.color) for d in read] == [(3, "orange")]
 
 
+def test_a_white_die_on_a_pale_board_among_coloured_dice_is_found_by_its_dark_pips() -> None:
+    # A synthetic Rajas table, seed 41, scene 38: a white 3 on the board's white ground leaves no body in the
+    # mask, only its dark pips. Pips alone were looked for in the polarity of most dice read (light, on the
+    # coloured dice), though a white die had been read too; both are looked for when the dice read show both.
+    die, read = _read_on("rajas", 41, 38, (304, 116, 359, 177))
+    assert (die.value, die.color) == (3, "white")
+    assert [(d.value, d.color) for d in read] == [(3, "white")]
+
+
 def _motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
     """The picture smeared along a line of `length` pixels at `angle` degrees, as a die moving during exposure."""
     kernel = np.zeros((length, length), np.float32)

@@ -132,12 +132,13 @@ def _read_pips_alone(
     found: list[Found],
     barren: list[np.ndarray],
 ) -> list[Found]:
-    """Dice proposed by their pips alone (see proposals.py), in the pips' likelier polarity: that of most dice
-    read already (dark pips on white dice, light ones on coloured dice); both when none was read. The pips may lie
-    on the table or on a `barren` blob, one cut but of which no die was read."""
+    """Dice proposed by their pips alone (see proposals.py), in the polarity of the dice read already (dark pips on
+    white dice, light ones on coloured dice); both when none was read, or when both were (a white die among
+    coloured ones, on a pale board). The pips may lie on the table or on a `barren` blob, one cut but of which no
+    die was read."""
     read = [one for one in found if one.die.value is not None]
     darks = sum(one.face.is_dark_on_light for one in read)
-    polarities = (True, False) if not read else (2 * darks >= len(read),)
+    polarities = (True, False) if not read or 0 < darks < len(read) else (darks > 0,)
     regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark, barren)]
     return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
 
