@@ -83,8 +83,8 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
     read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
     found = [one for _, dice in read for one in dice]
-    # The outlines of cut blobs of which no die was read (a die on a printed part of a board).
-    barren = [candidate.outline for candidate, dice in read if not dice and candidate.outline is not None]
+    # The outlines of blobs of which no die was read (a die on a printed part of a board, or run into the grain).
+    barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     dice = _surest_apart(unread_if_white_lit(found), APART[1])
@@ -121,6 +121,13 @@ class _View:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         mask = table.foreground_mask(lab, table.background_centres(lab))
         return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
+
+
+def _outline_of(candidate: segment.Candidate) -> np.ndarray | None:
+    """The outline of a candidate's blob (None for a region drawn without one)."""
+    if candidate.outline is not None:
+        return candidate.outline
+    return candidate.whole.contour if candidate.whole is not None and len(candidate.whole.contour) >= 3 else None
 
 
 def _read_pips_alone(
