@@ -1,9 +1,10 @@
-"""Dice found by their pips alone: for a die whose body is the table's colour (a blue die on a navy felt).
+"""Dice found by their pips alone: for a die whose body is the table's colour (a blue die on a navy felt), or
+whose body ran into something else in the mask (a board's printed lines) so that no die was read from the blob.
 
-Such a die leaves only its pips in the foreground mask, as specks too small to be dice. Pips of the usual
-size that lie outside every die-sized blob are grouped by distance, and each group of two or more becomes a
-die-sized square to read, turned the way its pips say. A lone pip is never taken for a die: specks of
-texture or glints look the same.
+Such a die leaves only its pips in the foreground mask, as specks too small to be dice, or lies in a "barren"
+blob. Pips of the usual size that lie outside every die-sized blob, or on a barren blob, are grouped by distance,
+and each group of two or more becomes a die-sized square to read, turned the way its pips say. A lone pip is never
+taken for a die: specks of texture or glints look the same.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def pip_proposals(
 ) -> list[Region]:
     """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
     blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
-    with it, and no cut of the blob made a die of it)."""
+    with it, and neither the blob read whole nor any cut of it made a die of it)."""
     pips = _free_pips(lightness, mask, side, is_dark_on_light, barren)
     h, w = mask.shape
     regions = []
@@ -52,7 +53,8 @@ def pip_proposals(
 def _free_pips(
     lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool, barren: Sequence[np.ndarray] = ()
 ) -> list[tuple[float, float]]:
-    """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob.
+    """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob, or on a
+    `barren` one.
 
     A die the table's colour still leaves its pips in the mask, as specks: the table far from all foreground
     is made plain before looking, for its grain holds no pip and would cost most of the search."""
