@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.reader import read_dice
 from vision.reading import Die
-from vision.synthetic.datasets import render_kind
+from vision.synthetic.datasets import STORED_QUALITY, render_kind
 
 
 def read_on(
@@ -17,7 +17,7 @@ def read_on(
     the JPEG the sets store (vision.synthetic.datasets), not from the picture as drawn."""
     image, truth = render_kind(kind, seed * 100_003 + scene)
     if as_stored:
-        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
         image = cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR)
     (die,) = [d for d in truth if d.bbox == box]
     return die, [d for d in read_dice(image).dice if lies_on(d, die)]

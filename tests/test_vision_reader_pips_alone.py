@@ -6,37 +6,36 @@ from __future__ import annotations
 from tests.synthetic_scenes import read_on
 
 
+def _assert_found_alone(kind: str, seed: int, scene: int, box: tuple[int, int, int, int], die: tuple[int, str]) -> None:
+    """The scene's die in `box` is (value, colour) `die`, and it is read as that die, once."""
+    true, read = read_on(kind, seed, scene, box)
+    assert (true.value, true.color) == die
+    assert [(d.value, d.color) for d in read] == [die]
+
+
 def test_a_dark_blue_six_on_a_black_tray_is_found_by_all_six_of_its_pips() -> None:
     # A synthetic tray, seed 41, scene 15: a dark blue 6 the colour of the floor leaves only its pips. The blob
     # detector measured its top row's pips under 4.4 pixels against 7 expected, so only the bottom row was kept,
     # three pips in a line that were squared as a diagonal 3 and read nothing; the die was missed.
-    die, read = read_on("tray", 41, 15, (3207, 701, 3526, 992))
-    assert (die.value, die.color) == (6, "blue")
-    assert [(d.value, d.color) for d in read] == [(6, "blue")]
+    _assert_found_alone("tray", 41, 15, (3207, 701, 3526, 992), (6, "blue"))
 
 
 def test_a_die_in_one_blob_with_a_boards_printed_squares_is_found_by_its_pips() -> None:
     # A synthetic Rajas table, seed 97, scene 11: two green dice lie across the corners of three printed squares of
     # the board, all one blob against the pale board. No cut of the blob read a die; the pips on it now propose
     # dice as pips on the table do, and the green 2 is read.
-    die, read = read_on("rajas", 97, 11, (424, 543, 502, 621))
-    assert (die.value, die.color) == (2, "green")
-    assert [(d.value, d.color) for d in read] == [(2, "green")]
+    _assert_found_alone("rajas", 97, 11, (424, 543, 502, 621), (2, "green"))
 
 
 def test_a_white_die_on_a_pale_board_among_coloured_dice_is_found_by_its_dark_pips() -> None:
     # A synthetic Rajas table, seed 41, scene 38: a white 3 on the board's white ground leaves no body in the
     # mask, only its dark pips. Pips alone were looked for in the polarity of most dice read (light, on the
     # coloured dice), though a white die had been read too; both are looked for when the dice read show both.
-    die, read = read_on("rajas", 41, 38, (304, 116, 359, 177))
-    assert (die.value, die.color) == (3, "white")
-    assert [(d.value, d.color) for d in read] == [(3, "white")]
+    _assert_found_alone("rajas", 41, 38, (304, 116, 359, 177), (3, "white"))
 
 
 def test_a_die_run_into_the_printed_lines_of_a_board_is_found_by_its_pips() -> None:
     # A synthetic Rajas table, seed 41, scene 10: a green 4 seen at an angle, in one blob with the board's printed
     # lines, read as one drawn-out die that showed no value and no cut of it read. Its pips, on that blob of which no
     # die was read, now propose it as pips on the table do.
-    die, read = read_on("rajas", 41, 10, (1145, 451, 1249, 545))
-    assert (die.value, die.color) == (4, "green")
-    assert [(d.value, d.color) for d in read] == [(4, "green")]
+    _assert_found_alone("rajas", 41, 10, (1145, 451, 1249, 545), (4, "green"))

@@ -53,7 +53,7 @@ FEWEST_TO_COMPARE = 3
 from the die itself, or from the pips, and says nothing of the box."""
 
 
-def doubtful_if_misshapen(found: Found, die_side: float, dice: int = FEWEST_TO_COMPARE) -> Found:
+def doubtful_if_misshapen(found: Found, die_side: float, dice: int) -> Found:
     """A die read in a box far from a die's shape made a guess, its value for the table to confirm.
 
     A box much smaller than the picture's dice (`die_side`, image pixels; `dice` of them) is most often a piece of

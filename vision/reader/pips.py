@@ -238,8 +238,7 @@ def _blobs(
             continue
         if not steepness:
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
-        contrast = float(signed[int(y), int(x)])
-        sharpness = _sharpness(contour, signed, steepness[0])
+        contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0])
         span = _span(contour, moments) if roundness < ROUND else None
         runs_off = in_crop and _reaches_edge(contour)
         found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))

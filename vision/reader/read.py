@@ -167,20 +167,19 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
     dice = _apart(_by_sureness(best) + _by_sureness(others), APART[0])
-    # A blob of which no die was read stays as it is: reading it whole is what its shape ruled out (see segment.py).
-    return (
-        dice + _read_leftovers(image, candidate, dice, scale, side) if candidate.outline is not None and dice else dice
-    )
+    if candidate.outline is None or not dice:
+        return dice  # a blob of which no die was read stays so: reading it whole is what its shape ruled out
+    return dice + _read_leftovers(image, candidate.outline, dice, scale, side)
 
 
 def _read_leftovers(
-    image: np.ndarray, candidate: segment.Candidate, dice: list[Found], scale: float, side: float
+    image: np.ndarray, outline: np.ndarray, dice: list[Found], scale: float, side: float
 ) -> list[Found]:
-    """The dice in the parts of a cut blob that the dice read from its cuts leave uncovered (see leftover.py)."""
-    assert candidate.outline is not None
+    """The dice in the parts of a cut blob (its `outline`) that the dice read from its cuts leave uncovered (see
+    leftover.py)."""
     covered = [(one.die.center[0] * scale, one.die.center[1] * scale, one.side * scale) for one in dice]
     size = (image.shape[1] * scale, image.shape[0] * scale)
-    regions = leftovers(candidate.outline, covered, side, (round(size[0]), round(size[1])))
+    regions = leftovers(outline, covered, side, (round(size[0]), round(size[1])))
     centres = tuple((x, y) for x, y, _ in covered)
     found = [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True, siblings=centres))]
     # Only a value makes a die of a part left over: unread, it is as likely a side face or the rest of a die read.
@@ -338,13 +337,8 @@ def _read_region(
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
-    face = read_face(
-        patch,
-        spacing_range=(spacing_range[0] * share, spacing_range[1]),
-        is_upright=upright,
-        outline=outline,
-        lightness=lightness,
-    )
+    spacing = (spacing_range[0] * share, spacing_range[1])
+    face = read_face(patch, spacing_range=spacing, is_upright=upright, outline=outline, lightness=lightness)
     boxed, face = face, _with_top_face(image, lightness, rect, outline, face, share)
     moved = _moved_to_pips(image, region, scale, side, boxed, siblings) if face.value is None and is_piece else None
     if moved is not None:

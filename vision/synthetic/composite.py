@@ -15,6 +15,7 @@ import numpy as np
 
 from vision.image_io import load_image
 from vision.synthetic.backgrounds import table_for
+from vision.synthetic.datasets import STORED_QUALITY
 
 
 def load_crops(labels: Path) -> list[tuple[np.ndarray, int, str | None]]:
@@ -37,7 +38,7 @@ def write_composites(folder: Path, crops: list[tuple[np.ndarray, int, str | None
     for index in range(count):
         image, dice = _composite(rng, crops, int(rng.integers(6, 13)))
         name = f"composite_{index:04d}.jpg"
-        cv2.imwrite(str(images / name), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        cv2.imwrite(str(images / name), image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
         lines.append(
             {
                 "image": f"images/{name}",

@@ -13,6 +13,9 @@ import numpy as np
 from vision.reading import Die
 from vision.synthetic.scene import RAJAS, render_scene
 
+STORED_QUALITY = 92
+"""JPEG quality the labelled sets are written at (a scene read as stored has its compression, see tests)."""
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -96,7 +99,7 @@ def write_dataset(folder: Path, kind: str, count: int, seed: int = 0) -> Path:
     for index in range(count):
         image, truth = render_kind(kind, seed * 100_003 + index)
         name = f"{kind}_{seed}_{index:04d}.jpg"
-        cv2.imwrite(str(images / name), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        cv2.imwrite(str(images / name), image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
         lines.append(label(f"images/{name}", image, truth, kind))
     labels = Path(folder) / "labels.jsonl"
     labels.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
