@@ -19,7 +19,7 @@ from companion.events.bus import RollSettled
 from companion.events.store import EventStore
 from companion.service import Companion
 from companion.web import create_app
-from companion.web.rajas.prefill import prefilled
+from companion.web.rajas.prefill import Prefill, prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
 
@@ -182,11 +182,59 @@ def test_sure_dice_fill_rows_of_their_colour_first_then_rows_of_free_colour() ->
         {"value": 2, "color": "green"},
         {"value": 1, "color": "red"},
     ]
-    filled, unread = prefilled(rows, dice)
-    assert [(r["color"], r["pick"], r["value"]) for r in filled] == [
+    filled = prefilled(rows, dice)
+    assert [(r["color"], r["pick"], r["value"]) for r in filled.rows] == [
         (None, "blue", 5),
         ("green", None, 2),
         ("green", None, None),
     ]
-    assert unread == 1  # red is no Rajas colour
-    assert prefilled(rows, None) == ([{**r, "value": None, "pick": None} for r in rows], 0)
+    assert filled.unread == 1  # red is no Rajas colour
+    assert filled.extra == ()
+    assert prefilled(rows, None) == Prefill([{**r, "value": None, "pick": None} for r in rows], 0, ())
+
+
+def test_sure_dice_of_a_colour_beyond_its_rows_with_no_free_row_are_reported_not_dropped() -> None:
+    rows: list[dict[str, Any]] = [{"color": "orange"}, {"color": "blue"}]
+    dice: list[dict[str, Any]] = [
+        {"value": 3, "color": "orange"},
+        {"value": 5, "color": "orange"},  # a second orange die, and no free row for it
+        {"value": 2, "color": "blue"},
+        {"value": 6, "color": "blue"},
+        {"value": 4, "color": "orange", "confidence": 0.3},  # a guess: unread, not an extra die
+    ]
+    filled = prefilled(rows, dice)
+    assert [(r["color"], r["value"]) for r in filled.rows] == [("orange", 3), ("blue", 2)]
+    assert filled.extra == (("orange", 5), ("blue", 6))
+    assert filled.unread == 1
+
+
+EXTRA_DICE_START_ROLL: list[dict[str, Any]] = [
+    {"value": 3, "color": "blue", "confidence": 0.9, "zone": "table"},
+    {"value": 4, "color": "green", "confidence": 0.9, "zone": "table"},
+    {"value": 1, "color": "orange", "confidence": 0.9, "zone": "table"},
+    {"value": 5, "color": "orange", "confidence": 0.9, "zone": "table"},  # left on the table from an earlier roll
+    {"value": 2, "color": "blue", "confidence": 0.9, "zone": "table"},  # one more
+    {"value": None, "color": "violet", "confidence": 0.0, "zone": "table"},
+]
+
+
+def test_the_roll_form_names_the_sure_dice_that_are_not_part_of_the_roll_in_english_and_french(
+    client: FlaskClient, companion: Companion
+) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    settled_roll(companion, EXTRA_DICE_START_ROLL)
+    assert len(companion.events(found)) == 1  # the camera played nothing
+    page = html.unescape(client.get(f"/games/{found}?lang=en").get_data(as_text=True))
+    assert "2 dice the camera saw are not part of this roll: orange 5, blue 2." in page
+    assert "The camera could not read one die: tap it below." in page
+    french = html.unescape(client.get(f"/games/{found}?lang=fr").get_data(as_text=True))
+    assert "2 dés vus par la caméra ne font pas partie de ce lancer : orange 5, bleu 2." in french
+
+
+def test_the_roll_form_names_one_extra_die_alone(client: FlaskClient, companion: Companion) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    settled_roll(companion, [die for die in EXTRA_DICE_START_ROLL if die["value"] != 2])
+    page = html.unescape(client.get(f"/games/{found}?lang=en").get_data(as_text=True))
+    assert "A die the camera saw is not part of this roll: orange 5." in page
+    french = html.unescape(client.get(f"/games/{found}?lang=fr").get_data(as_text=True))
+    assert "Un dé vu par la caméra ne fait pas partie de ce lancer : orange 5." in french

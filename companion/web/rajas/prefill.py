@@ -1,12 +1,14 @@
 """The hand-entry roll form filled in from the camera's last settled reading, when that reading is of this roll.
 
 The camera plays a roll only when it read every rolled die (see Rajas.roll_move); otherwise the table enters
-it by hand, and the dice the camera did read surely are already tapped in.
+it by hand, and the dice the camera did read surely are already tapped in. Sure dice that find no row are
+named to the table, never dropped without a word.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.rajas.camera import is_rolled
@@ -30,17 +32,29 @@ def sure_die(die: Die) -> tuple[str, int] | None:
     return (str(color), int(value)) if value is not None and color in COLORS else None
 
 
-def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> tuple[list[dict[str, Any]], int]:
-    """The roll rows, each with the "value" (and "pick", the colour of a free row) the camera read surely, and
-    how many rolled dice it could not read; no reading (None) fills nothing in."""
+@dataclass(frozen=True)
+class Prefill:
+    """The roll rows filled in from a reading, with the rolled dice the camera could not put in a row."""
+
+    rows: list[dict[str, Any]]
+    unread: int = 0  # rolled dice it could not read surely
+    extra: tuple[tuple[str, int], ...] = ()  # (colour, value) of dice read surely that are not part of this roll
+
+
+def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> Prefill:
+    """The roll rows, each with the "value" (and "pick", the colour of a free row) the camera read surely, how
+    many rolled dice it could not read, and the sure dice no row was left for; no reading (None) fills nothing in."""
     filled: list[dict[str, Any]] = [{**row, "value": None, "pick": None} for row in rows]
     if dice is None:
-        return filled, 0
+        return Prefill(filled)
     sure = [found for found in map(sure_die, dice) if found is not None]
+    extra: list[tuple[str, int]] = []
     for color, value in sure:
         open_rows = [row for row in filled if row["value"] is None]
         row = next((r for r in open_rows if r["color"] == color), None)
         row = row or next((r for r in open_rows if r["color"] is None), None)
-        if row is not None:  # a die more than the roll offers is left for the table to sort out
+        if row is None:  # a die left from an earlier roll, or of a colour not rolled: the table must hear of it
+            extra.append((color, value))
+        else:
             row.update(value=value, pick=None if row["color"] else color)
-    return filled, len(dice) - len(sure)
+    return Prefill(filled, len(dice) - len(sure), tuple(extra))

@@ -10,7 +10,7 @@ from companion.games.rajas.board import shipped_board
 from companion.service import Companion
 from companion.web.rajas import choices
 from companion.web.rajas.moves import REWARD_NUMBER
-from companion.web.rajas.prefill import fresh_roll, prefilled
+from companion.web.rajas.prefill import Prefill, fresh_roll, prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
 BUILDINGS = choices.BUILDINGS
@@ -99,17 +99,17 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         quick = choices.answers(game, state, view)
         settled = fresh_roll(service.last_settled, session.last_at)
     seat = view["current_seat"]
-    rows: list[dict[str, Any]] = []
-    unread = 0
+    roll = Prefill([])
     if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
-        rows, unread = prefilled(roll_rows(pending, view), settled)
+        roll = prefilled(roll_rows(pending, view), settled)
     return {
         "view": view,
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
-        "roll_rows": rows,
-        "roll_unread": unread,
+        "roll_rows": roll.rows,
+        "roll_unread": roll.unread,
+        "roll_extra": roll.extra,
         "river": river(view),
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
         "me": view["players"][seat] if seat is not None else None,
