@@ -13,7 +13,6 @@ from vision.reader import layout as layout_module
 from vision.reader import read_dice
 from vision.reader import table as table_module
 from vision.reader.heap import keep_heap
-from vision.reader.proposals import _BlobSizes
 from vision.reader.segment import PIP_MARGIN, components, plain_table
 from vision.reader.shrink import shrink
 from vision.reader.stats import percentiles, top_percentile
@@ -166,21 +165,6 @@ def test_faint_squares_are_found_from_outlines_as_from_labels() -> None:
         assert np.array_equal(quick, _faint_squares_by_labels(distance, mask))
         found += int(quick.any())
     assert found >= 20
-
-
-def test_blob_sizes_by_flood_fill_are_the_component_areas() -> None:
-    rng = np.random.default_rng(19)
-    mask = _blobs_and_specks()
-    for x, y in rng.integers(0, 350, (300, 2)):  # over 254 blobs: the labelling takes over
-        mask[y + 2 : y + 4, x + 100 : x + 102] = 255
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    assert count > 300
-    sizes = _BlobSizes(mask)
-    first = {int(labels[y, x]): (int(x), int(y)) for y, x in reversed(np.argwhere(labels > 0).tolist())}
-    points = list(first.values()) + [(int(x), int(y)) for x, y in rng.integers(0, 350, (2000, 2))]
-    for x, y in points:
-        label = labels[y, x]
-        assert sizes.area(x, y) == (stats[label, cv2.CC_STAT_AREA] if label else 0)
 
 
 def _fits_by_einsum(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -71,13 +71,11 @@ def read_face(
 
     `lightness` is the patch's own (see `patch_lightness`), when the caller has it already."""
     lightness = patch_lightness(patch) if lightness is None else lightness
-    inner = lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]  # the table stays out
-    low, body, high = percentiles(inner, (1, 50, 99))
+    low, body, high = percentiles(_inner(lightness), (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
     face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
-    spread_up, spread_down = high - body, body - low
-    order = (True, False) if spread_down > spread_up else (False, True)
+    order = (True, False) if body - low > high - body else (False, True)
     peaks = {True: body - darkest, False: brightest - body}
     best = _read_polarity(face, order[0], peaks[order[0]])
     if best.confidence < 0.6:
@@ -92,6 +90,18 @@ def read_face(
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
     return best
+
+
+def _inner(lightness: np.ndarray) -> np.ndarray:
+    """The patch without its outer sixth all round, where the table may show."""
+    return lightness[PATCH // 6 : PATCH - PATCH // 6, PATCH // 6 : PATCH - PATCH // 6]
+
+
+def likely_dark_pips(lightness: np.ndarray) -> bool:
+    """Whether a patch's pips are likelier dark on a light body than light on a dark one: the polarity a reading
+    tries first (the pips contrast most with the body)."""
+    low, body, high = percentiles(_inner(lightness), (1, 50, 99))
+    return body - low > high - body
 
 
 @dataclass(frozen=True)

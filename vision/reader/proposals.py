@@ -16,6 +16,9 @@ import numpy as np
 
 from vision.reader.segment import ALIKE, PIP_SHARE, Region, components, pip_detector, plain_table
 
+Box = tuple[int, int, int, int]
+"""x, y, width, height."""
+
 GROUP_REACH = 0.85
 """Two pips belong to one face when they are at most this many die sides apart: neighbours along an edge of a face
 are about 0.55 apart, but the two pips of a 2 only have each other, across the diagonal, about 0.75 apart."""
@@ -29,12 +32,18 @@ LARGEST_FACE = 1.0
 
 
 def pip_proposals(
-    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool, barren: Sequence[np.ndarray] = ()
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    side: float,
+    is_dark_on_light: bool,
+    barren: Sequence[np.ndarray] = (),
+    unread: Sequence[Box] = (),
 ) -> list[Region]:
     """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
     blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
-    with it, and neither the blob read whole nor any cut of it made a die of it)."""
-    pips = _free_pips(lightness, mask, side, is_dark_on_light, barren)
+    with it, and neither the blob read whole nor any cut of it made a die of it). Pips are looked for only where
+    they may be (see `_search_area`), which includes around the boxes of dice found `unread`."""
+    pips = _free_pips(lightness, mask, side, is_dark_on_light, barren, unread)
     h, w = mask.shape
     regions = []
     for group in _groups(pips, GROUP_REACH * side):
@@ -51,56 +60,68 @@ def pip_proposals(
 
 
 def _free_pips(
-    lightness: np.ndarray, mask: np.ndarray, side: float, is_dark_on_light: bool, barren: Sequence[np.ndarray] = ()
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    side: float,
+    is_dark_on_light: bool,
+    barren: Sequence[np.ndarray] = (),
+    unread: Sequence[Box] = (),
 ) -> list[tuple[float, float]]:
     """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob, or on a
     `barren` one.
 
-    A die the table's colour still leaves its pips in the mask, as specks: the table far from all foreground
-    is made plain before looking, for its grain holds no pip and would cost most of the search."""
-    blobs = _BlobSizes(mask)
+    A die the table's colour still leaves its pips in the mask, as specks: only around the specks and the barren
+    blobs is there anything to look for (see `_search_area`), and there the table far from all foreground is made
+    plain before looking, for its grain holds no pip and would cost most of the search."""
+    _, labels, stats, _ = components(mask)
+    area = _search_area(stats, side, [*map(_box, barren), *unread], mask.shape)
+    if area is None:
+        return []
+    x0, y0, x1, y1 = area
     expected = side * PIP_SHARE
     found = []
-    for key in pip_detector(0 if is_dark_on_light else 255).detect(plain_table(lightness, mask)):
-        x, y = key.pt
+    plain = plain_table(lightness[y0:y1, x0:x1], mask[y0:y1, x0:x1])
+    for key in pip_detector(0 if is_dark_on_light else 255).detect(plain):
+        x, y = key.pt[0] + x0, key.pt[1] + y0
         if not expected / SMALL_PIP <= key.size <= expected * ALIKE:
             continue
-        if blobs.area(int(x), int(y)) >= 0.15 * side * side and not _on_any(barren, x, y):
+        label = int(labels[int(y), int(x)])
+        if label and stats[label, cv2.CC_STAT_AREA] >= DIE_SIZED * side * side and not _on_any(barren, x, y):
             continue
         found.append((float(x), float(y)))
     return found
 
 
+DIE_SIZED = 0.15
+"""Area, in square die sides, from which a blob of the mask is a die's (or holds dice): smaller, it is a speck."""
+
+
+def _search_area(
+    stats: np.ndarray, side: float, near: Sequence[Box], shape: tuple[int, ...]
+) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1) around the specks of the mask (its blobs too small to be dice) and the boxes `near`
+    (x, y, w, h: barren blobs, dice found unread), widened by a die side; None when there are none (the usual
+    frame, every blob a die read). A free pip lies on a speck or a barren blob, or on the table beside them or
+    beside a die found unread (the light pips of a die at the edge of its blob, which the mask left out)."""
+    small = stats[1:][stats[1:, cv2.CC_STAT_AREA] < DIE_SIZED * side * side]
+    boxes = [tuple(int(v) for v in box[:4]) for box in small] + list(near)
+    if not boxes:
+        return None
+    margin = int(np.ceil(side))
+    x0 = max(0, min(x for x, _, _, _ in boxes) - margin)
+    y0 = max(0, min(y for _, y, _, _ in boxes) - margin)
+    x1 = min(shape[1], max(x + w for x, _, w, _ in boxes) + margin)
+    y1 = min(shape[0], max(y + h for _, y, _, h in boxes) + margin)
+    return x0, y0, x1, y1
+
+
+def _box(outline: np.ndarray) -> Box:
+    x, y, w, h = cv2.boundingRect(outline)
+    return x, y, w, h
+
+
 def _on_any(outlines: Sequence[np.ndarray], x: float, y: float) -> bool:
     return any(cv2.pointPolygonTest(outline, (x, y), False) >= 0 for outline in outlines)
-
-
-class _BlobSizes:
-    """The area of the mask's blob (8-connected) under a point, 0 on the table.
-
-    Only the few blobs that pips are found on are measured, each once, by flood-filling it with a number of its
-    own: labelling the whole mask (connected components) cost more than the pip search it serves.
-    """
-
-    def __init__(self, mask: np.ndarray) -> None:
-        self._mask = mask
-        self._marks = mask.copy()  # 255: not measured yet; 0: table; 1-254: a blob measured
-        self._areas = [0]
-        self._stats: np.ndarray | None = None
-        self._labels = np.zeros((0, 0), np.int32)
-
-    def area(self, x: int, y: int) -> int:
-        """The area of the blob under (x, y)."""
-        mark = int(self._marks[y, x])
-        if mark == 255 and len(self._areas) < 255:
-            filled, *_ = cv2.floodFill(self._marks, None, (x, y), len(self._areas), flags=8)
-            self._areas.append(int(filled))
-            mark = len(self._areas) - 1
-        if mark < 255:
-            return self._areas[mark]
-        if self._stats is None:  # more blobs than marks: label them all after all
-            _, self._labels, self._stats, _ = components(self._mask)
-        return int(self._stats[self._labels[y, x], cv2.CC_STAT_AREA])
 
 
 def _groups(points: list[tuple[float, float]], reach: float) -> list[list[tuple[float, float]]]:

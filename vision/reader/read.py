@@ -21,15 +21,13 @@ from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matri
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import pip_proposals
 from vision.reader.shrink import shrink
-from vision.reader.topface import to_image, top_face_rect
+from vision.reader.tilted import read_box
 from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
 MIN_DIE_SIDE = 7
 """Smallest die side, in analysis pixels, worth reading."""
-TILT_CHECK = 0.95
-"""Shorter over longer side of a box under which a sure reading is checked against the top face read alone."""
 APART = (0.8, 0.75)
 """How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
 read several ways, then over the whole picture."""
@@ -146,8 +144,15 @@ def _read_pips_alone(
     read = [one for one in found if one.die.value is not None]
     darks = sum(one.face.is_dark_on_light for one in read)
     polarities = (True, False) if not read or 0 < darks < len(read) else (darks > 0,)
-    regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark, barren)]
+    unread = [_scaled_box(one.die.bbox, scale) for one in found if one.die.value is None]
+    regions = [r for dark in polarities for r in pip_proposals(lightness, mask, side, dark, barren, unread)]
     return [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True))]
+
+
+def _scaled_box(bbox: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
+    """An image box (x0, y0, x1, y1) at the analysis scale, as x, y, width, height."""
+    x0, y0, x1, y1 = (round(v * scale) for v in bbox)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[Found]:
@@ -338,8 +343,13 @@ def _read_region(
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
     spacing = (spacing_range[0] * share, spacing_range[1])
-    face = read_face(patch, spacing_range=spacing, is_upright=upright, outline=outline, lightness=lightness)
-    boxed, face = face, _with_top_face(image, lightness, rect, outline, face, share)
+    face, boxed = read_box(
+        image,
+        lightness,
+        rect,
+        outline,
+        lambda: read_face(patch, spacing_range=spacing, is_upright=upright, outline=outline, lightness=lightness),
+    )
     moved = _moved_to_pips(image, region, scale, side, boxed, siblings) if face.value is None and is_piece else None
     if moved is not None:
         return moved
@@ -428,42 +438,6 @@ def _die_shaped(region: segment.Region, side: float) -> bool:
     (_, _), (rw, rh), _ = region.rect
     short, long = min(rw, rh), max(rw, rh)
     return 0.75 * side <= short and long <= 1.4 * side and long <= 1.3 * short and region.area >= 0.88 * rw * rh
-
-
-def _with_top_face(
-    image: np.ndarray,
-    lightness: np.ndarray,
-    rect: RotatedRect,
-    outline: np.ndarray | None,
-    face: FaceReading,
-    share: float,
-) -> FaceReading:
-    """The box's reading weighed against the top face read alone: tried when the box's is doubtful, and as a check
-    when the box is far from square (seen at an angle, it holds side faces whose pips may have been counted)."""
-    if face.value is None or face.confidence < 0.6:
-        top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
-        return max((face, top), key=lambda f: (f.value is not None, f.confidence))
-    if share >= TILT_CHECK:
-        return face
-    top = _read_top_face(image, lightness, rect, outline, face.is_dark_on_light)
-    if top.value is None or top.value == face.value:
-        return face
-    if top.confidence > face.confidence:
-        return top
-    # The two disagree and the top face is no surer: pips of a side face were counted on one or the other. The top
-    # face's value is the likelier (on the synthetic webcam scenes), given as a guess for the table to confirm.
-    return dataclasses.replace(top, confidence=0.5 * min(face.confidence, top.confidence))
-
-
-def _read_top_face(
-    image: np.ndarray, lightness: np.ndarray, rect: RotatedRect, outline: np.ndarray | None, light_body: bool
-) -> FaceReading:
-    """Read again inside the top face alone, for a die seen at an angle whose side faces fill part of the box
-    (`lightness` is the box's patch's; `light_body`, whether the box's pips read darker than the die)."""
-    top = top_face_rect(lightness, outline, light_body)
-    if top is None:
-        return FaceReading(None, 0.0, (), False, 9.0)
-    return read_face(upright_patch(image, to_image(top, patch_matrix(rect))))
 
 
 def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:
