@@ -31,8 +31,6 @@ MIN_DIE_SIDE = 7
 APART = (0.8, 0.75)
 """How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
 read several ways, then over the whole picture."""
-SMALL_CROP = 160
-"""Images up to this size may be a crop of a single die filling most of the picture."""
 
 _DEFAULT = Calibration.default()
 
@@ -86,7 +84,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     dice = _surest_apart(unread_if_white_lit(found), APART[1])
-    if len(dice) <= 1 and max(h, w) <= SMALL_CROP:
+    if len(dice) <= 1 and max(h, w) <= segment.SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)

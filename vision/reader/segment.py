@@ -57,11 +57,14 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    squares, outlines, shorter, areas = [], [], [], []
+    squares, outlines, shorter, areas, loose = [], [], [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-        if min(rw, rh) < min_side or area < 0.6 * rw * rh:
+        if min(rw, rh) < min_side:
+            continue
+        if area < 0.6 * rw * rh:
+            loose.append(contour)
             continue
         shorter.append(min(rw, rh))
         areas.append(area)
@@ -75,6 +78,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
         from_squares, count = None, 0
     fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
+    if fallback is None and loose:
+        fallback = _widest_inside(loose, mask.shape, min_side)
     if count >= 3 or lightness is None:
         return fallback
     pips = pip_side_estimate(lightness, mask)
@@ -83,6 +88,33 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     if from_squares is None:
         return pips[0]
     return _squares_or_pips(from_squares, pips, squares, outlines)
+
+
+def _widest_inside(outlines: list[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
+    """The median width of the blobs that fill little of their box (two dice touching at a corner, a die and its
+    shadow): the widest disc each holds, across, is a die's side wherever the blob is one die or several. The last
+    resort, when no blob is square or filled and no three pips tell the size (two dice showing a 1 each). A blob
+    spread over a quarter of the picture or more is left out: that is a close-up of a die, broken up in the mask
+    by its own pips and glare, where a die's width cannot be told so; so is a picture of one die (SMALL_CROP)."""
+    if max(shape) <= SMALL_CROP:
+        return None
+    widths = []
+    for outline in outlines:
+        x, y, w, h = cv2.boundingRect(outline)
+        if w * h >= CLOSE_UP * shape[0] * shape[1]:
+            continue
+        inside = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
+        _, widest, _, _ = cv2.minMaxLoc(cv2.distanceTransform(inside, cv2.DIST_L2, cv2.DIST_MASK_PRECISE))
+        if 2.0 * widest >= min_side:
+            widths.append(2.0 * widest)
+    return float(np.median(widths)) if widths else None
+
+
+CLOSE_UP = 0.25
+"""Share of the picture from which a blob's box is a close-up of dice, not dice on a table."""
+SMALL_CROP = 160
+"""Pictures up to this size may be a crop of a single die filling most of the picture."""
 
 
 def _squares_or_pips(
