@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import time
 from collections.abc import Callable
@@ -336,18 +337,12 @@ def _read_region(
     patch = upright_patch(image, rect)
     lightness = patch_lightness(patch)
     # Seen at an angle, the box holds the top face and a side face: the top face is about the shorter side.
-    share = min(rw, rh) / max(rw, rh, 1e-6)
+    spacing = (spacing_range[0] * min(rw, rh) / max(rw, rh, 1e-6), spacing_range[1])
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
-    spacing = (spacing_range[0] * share, spacing_range[1])
-    face, boxed = read_box(
-        image,
-        lightness,
-        rect,
-        outline,
-        lambda: read_face(patch, spacing_range=spacing, is_upright=upright, outline=outline, lightness=lightness),
-    )
+    in_box = functools.partial(read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness)
+    face, boxed = read_box(image, lightness, rect, outline, in_box)
     moved = _moved_to_pips(image, region, scale, side, boxed, siblings) if face.value is None and is_piece else None
     if moved is not None:
         return moved

@@ -61,10 +61,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-        if min(rw, rh) < min_side:
-            continue
-        if area < 0.6 * rw * rh:
-            loose.append(contour)
+        if min(rw, rh) < min_side or area < 0.6 * rw * rh:
+            loose += [contour] if min(rw, rh) >= min_side else []
             continue
         shorter.append(min(rw, rh))
         areas.append(area)
