@@ -20,8 +20,9 @@ from vision.reader.topface import to_image, top_face_rect
 TILT_CHECK = 0.95
 """Shorter over longer side of a box under which its top face is read alone."""
 TOP_FIRST = 0.6
-"""Confidence from which the top face read alone is the box's reading, the box itself left unread. On the synthetic
-and real sets reading both and weighing them changed no value the top face read that surely, at twice the cost."""
+"""Confidence from which the top face read alone is the box's reading, the box itself left unread. Against reading
+both from 0.8 up (synthetic seeds 7, 41, 97, 2026 and the real photos), 4 dice came out right that were not (one a
+sure wrong), 2 touching dice were missed, and a third of the reads per frame were saved."""
 DOUBTFUL_BOX = 0.6
 """Confidence under which a box's own reading gives way to a surer one of its top face."""
 
