@@ -30,6 +30,20 @@ def _tilted_five() -> np.ndarray:
     return image
 
 
+def _read_box_counting(image: np.ndarray) -> tuple[FaceReading, FaceReading, list[FaceReading]]:
+    """read_box on BOX of the image, with the readings of the box's own patch it asked for."""
+    patch = upright_patch(image, BOX)
+    lightness = patch_lightness(patch)
+    boxes_read: list[FaceReading] = []
+
+    def in_box() -> FaceReading:
+        boxes_read.append(read_face(patch, lightness=lightness))
+        return boxes_read[-1]
+
+    face, boxed = read_box(image, lightness, BOX, None, in_box)
+    return face, boxed, boxes_read
+
+
 def test_the_pips_polarity_a_reading_tries_first_is_that_of_the_patch() -> None:
     white = np.full((PATCH, PATCH), 220, np.uint8)
     cv2.circle(white, (32, 32), 6, 30, cv2.FILLED)
@@ -41,15 +55,8 @@ def test_the_pips_polarity_a_reading_tries_first_is_that_of_the_patch() -> None:
 
 def test_a_white_five_seen_at_an_angle_is_read_on_its_top_face_alone_without_the_side_faces_pips() -> None:
     image = _tilted_five()
-    patch = upright_patch(image, BOX)
-    lightness = patch_lightness(patch)
-    boxes_read: list[FaceReading] = []
-
-    def in_box() -> FaceReading:
-        boxes_read.append(read_face(patch, lightness=lightness))
-        return boxes_read[-1]
-
-    face, boxed = read_box(image, lightness, BOX, None, in_box)
+    lightness = patch_lightness(upright_patch(image, BOX))
+    face, boxed, boxes_read = _read_box_counting(image)
     assert (face.value, face.is_dark_on_light) == (5, True)
     assert face.confidence >= 0.6
     assert boxes_read == []  # a sure top face stands alone: the box is not read too
@@ -66,15 +73,7 @@ def test_a_white_five_seen_at_an_angle_is_read_on_its_top_face_alone_without_the
 def test_a_box_whose_top_face_reads_nothing_is_read_itself() -> None:
     image = np.full((160, 200, 3), 40, np.uint8)
     cv2.rectangle(image, (70, 10), (129, 95), (150, 150, 150), cv2.FILLED)  # drawn out, evenly lit, no pip
-    patch = upright_patch(image, BOX)
-    lightness = patch_lightness(patch)
-    boxes_read: list[FaceReading] = []
-
-    def in_box() -> FaceReading:
-        boxes_read.append(read_face(patch, lightness=lightness))
-        return boxes_read[-1]
-
-    face, boxed = read_box(image, lightness, BOX, None, in_box)
+    face, boxed, boxes_read = _read_box_counting(image)
     assert len(boxes_read) == 1 and boxed is boxes_read[0]
     assert face.value is None
 

@@ -6,30 +6,33 @@ from __future__ import annotations
 
 import pytest
 
-from tests.synthetic_scenes import read_on as _read_on
-from vision.reading import SURE_VALUE
+from tests.synthetic_scenes import read_on
+from vision.reading import SURE_VALUE, Die
+
+Box = tuple[int, int, int, int]
+
+
+def _read_on(seed: int, scene: int, box: Box, value: int, as_stored: bool = False) -> list[Die]:
+    """The dice read on the die in `box` of a synthetic webcam scene, whose true value is checked to be `value`."""
+    die, read = read_on("webcam", seed, scene, box, as_stored)
+    assert die.value == value
+    return read
 
 
 @pytest.mark.parametrize(("scene", "box", "value"), [(4, (549, 62, 625, 135), 3), (98, (512, 279, 554, 317), 6)])
-def test_a_white_die_beside_the_shade_of_its_own_side_face_is_read(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
+def test_a_white_die_beside_the_shade_of_its_own_side_face_is_read(scene: int, box: Box, value: int) -> None:
     # Webcam scenes of the synthetic set (seed 23): white dice seen at an angle, a side face in shade beside the
     # face turned up (the first one blurred too). Once left unread; now read again with what is broader than a
     # pip taken away (the top-hat of pips.py).
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
+    read = _read_on(23, scene, box, value)
     assert [d.value for d in read] == [value]
 
 
 @pytest.mark.parametrize(("scene", "box", "value"), [(5, (29, 107, 117, 193), 3), (63, (425, 41, 466, 88), 6)])
-def test_a_white_die_with_faint_pips_is_never_a_sure_two(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
+def test_a_white_die_with_faint_pips_is_never_a_sure_two(scene: int, box: Box, value: int) -> None:
     # Webcam scenes of the synthetic set (seed 23): a 3 and a 6 whose other pips are faint (blur, shade). Two
     # clear pips on a diagonal once made them a sure 2; a faint dark spot on an empty place now counts.
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
+    read = _read_on(23, scene, box, value)
     assert read and all(d.value == value or d.confidence < 0.6 for d in read)
 
 
@@ -37,27 +40,21 @@ def test_a_white_die_with_faint_pips_is_never_a_sure_two(
     ("scene", "box", "value"),
     [(55, (474, 318, 543, 395), 6), (61, (334, 216, 386, 264), 6), (90, (163, 156, 221, 214), 5)],
 )
-def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
+def test_a_white_die_whose_pip_the_lamp_turned_grey_is_read_as_a_guess(scene: int, box: Box, value: int) -> None:
     # Webcam scenes of the synthetic set (seed 23): on each die one black pip catches the lamp and shows grey. The
     # other pips fit no face and the die was left unread; the grey spot on the one place they leave for a pip now
     # completes the face, given under SURE_VALUE for the table to confirm.
-    die, read = _read_on("webcam", 23, scene, box)
-    assert die.value == value
+    read = _read_on(23, scene, box, value)
     assert [d.value for d in read] == [value]
     assert read[0].confidence < SURE_VALUE
 
 
 @pytest.mark.parametrize(("scene", "box", "value"), [(32, (476, 386, 546, 444), 6), (74, (384, 69, 466, 146), 5)])
-def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(
-    scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
+def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(scene: int, box: Box, value: int) -> None:
     # Webcam scenes of the synthetic set (seed 41): white dice seen so far off overhead that their top face is more
     # than 1.6 times as long as it is wide. The top face was then refused, and the die left unread; a white die's
     # face may now be twice as long as wide (seen 60 degrees off its axis).
-    die, read = _read_on("webcam", 41, scene, box)
-    assert die.value == value
+    read = _read_on(41, scene, box, value)
     assert [d.value for d in read] == [value]
 
 
@@ -65,22 +62,18 @@ def test_a_white_die_whose_top_face_is_much_foreshortened_is_read(
     ("seed", "scene", "box", "value"),
     [(7, 25, (314, 244, 371, 302), 5), (41, 5, (105, 141, 151, 182), 4)],
 )
-def test_a_white_die_is_never_a_sure_one_of_light_pips(
-    seed: int, scene: int, box: tuple[int, int, int, int], value: int
-) -> None:
+def test_a_white_die_is_never_a_sure_one_of_light_pips(seed: int, scene: int, box: Box, value: int) -> None:
     # Webcam scenes of the synthetic sets: white dice, blurred or touching another, whose white between the black
     # pips (or the lamp's reflection) read as one light pip, a sure 1. Among dice with dark pips, a white die read
     # as light pips is now no reading (vision/reader/polarity.py).
-    die, read = _read_on("webcam", seed, scene, box)
-    assert die.value == value
+    read = _read_on(seed, scene, box, value)
     assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)
 
 
 @pytest.mark.parametrize("box", [(233, 275, 309, 340), (164, 318, 237, 386)])
-def test_two_white_ones_touching_at_a_corner_on_pale_wood_are_both_read(box: tuple[int, int, int, int]) -> None:
+def test_two_white_ones_touching_at_a_corner_on_pale_wood_are_both_read(box: Box) -> None:
     # A webcam scene of the synthetic set (seed 2026, scene 76): the only two dice, both showing a 1, touch at a
     # corner. Their blob fills too little of its box to be a die or a row of dice, and two pips cannot tell a die's
     # size, so none was known and nothing was read; the widest disc the blob holds now gives it (segment.py).
-    die, read = _read_on("webcam", 2026, 76, box, as_stored=True)
-    assert die.value == 1
+    read = _read_on(2026, 76, box, 1, as_stored=True)
     assert [d.value for d in read] == [1]

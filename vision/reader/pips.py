@@ -75,7 +75,7 @@ def read_face(
     darkest, brightest = percentiles(lightness, (1, 99))
     face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
-    order = (True, False) if body - low > high - body else (False, True)
+    order = (True, False) if _dark_first(low, body, high) else (False, True)
     peaks = {True: body - darkest, False: brightest - body}
     best = _read_polarity(face, order[0], peaks[order[0]])
     if best.confidence < 0.6:
@@ -100,7 +100,11 @@ def _inner(lightness: np.ndarray) -> np.ndarray:
 def likely_dark_pips(lightness: np.ndarray) -> bool:
     """Whether a patch's pips are likelier dark on a light body than light on a dark one: the polarity a reading
     tries first (the pips contrast most with the body)."""
-    low, body, high = percentiles(_inner(lightness), (1, 50, 99))
+    return _dark_first(*percentiles(_inner(lightness), (1, 50, 99)))
+
+
+def _dark_first(low: float, body: float, high: float) -> bool:
+    """Whether the darkest of a patch's centre lie farther below its body than the lightest lie above it."""
     return body - low > high - body
 
 

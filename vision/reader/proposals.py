@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.reader.segment import ALIKE, PIP_SHARE, Region, components, pip_detector, plain_table
+from vision.reader.segment import ALIKE, PIP_SHARE, SPECK, Region, components, pip_detector, plain_table
 
 Box = tuple[int, int, int, int]
 """x, y, width, height."""
@@ -86,14 +86,10 @@ def _free_pips(
         if not expected / SMALL_PIP <= key.size <= expected * ALIKE:
             continue
         label = int(labels[int(y), int(x)])
-        if label and stats[label, cv2.CC_STAT_AREA] >= DIE_SIZED * side * side and not _on_any(barren, x, y):
+        if label and stats[label, cv2.CC_STAT_AREA] >= SPECK * side * side and not _on_any(barren, x, y):
             continue
         found.append((float(x), float(y)))
     return found
-
-
-DIE_SIZED = 0.15
-"""Area, in square die sides, from which a blob of the mask is a die's (or holds dice): smaller, it is a speck."""
 
 
 def _search_area(
@@ -103,7 +99,7 @@ def _search_area(
     (x, y, w, h: barren blobs, dice found unread), widened by a die side; None when there are none (the usual
     frame, every blob a die read). A free pip lies on a speck or a barren blob, or on the table beside them or
     beside a die found unread (the light pips of a die at the edge of its blob, which the mask left out)."""
-    small = stats[1:][stats[1:, cv2.CC_STAT_AREA] < DIE_SIZED * side * side]
+    small = stats[1:][stats[1:, cv2.CC_STAT_AREA] < SPECK * side * side]
     boxes = [tuple(int(v) for v in box[:4]) for box in small] + list(near)
     if not boxes:
         return None

@@ -57,12 +57,11 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    squares, outlines, shorter, areas, loose = [], [], [], [], []
+    squares, outlines, shorter, areas = [], [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-        if min(rw, rh) < min_side or area < 0.6 * rw * rh:
-            loose += [contour] if min(rw, rh) >= min_side else []
+        if min(rw, rh) < min_side or area < FILLED_BLOB * rw * rh:
             continue
         shorter.append(min(rw, rh))
         areas.append(area)
@@ -76,8 +75,8 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
         from_squares, count = None, 0
     fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
-    if fallback is None and loose:
-        fallback = _widest_inside(loose, mask.shape, min_side)
+    if fallback is None:
+        fallback = _widest_inside(contours, mask.shape, min_side)
     if count >= 3 or lightness is None:
         return fallback
     pips = pip_side_estimate(lightness, mask)
@@ -88,9 +87,10 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
     return _squares_or_pips(from_squares, pips, squares, outlines)
 
 
-def _widest_inside(outlines: list[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
-    """The median width of the blobs that fill little of their box (two dice touching at a corner, a die and its
-    shadow): the widest disc each holds, across, is a die's side wherever the blob is one die or several. The last
+def _widest_inside(outlines: Sequence[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
+    """The median width of the blobs at least `min_side` wide that fill little of their box (under FILLED_BLOB: two
+    dice touching at a corner, a die and its shadow): the widest disc each holds, across, is a die's side wherever
+    the blob is one die or several. The last
     resort, when no blob is square or filled and no three pips tell the size (two dice showing a 1 each). A blob
     spread over a quarter of the picture or more is left out: that is a close-up of a die, broken up in the mask
     by its own pips and glare, where a die's width cannot be told so; so is a picture of one die (SMALL_CROP)."""
@@ -99,6 +99,9 @@ def _widest_inside(outlines: list[np.ndarray], shape: tuple[int, ...], min_side:
     widths = []
     for outline in outlines:
         x, y, w, h = cv2.boundingRect(outline)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+        if min(rw, rh) < min_side or cv2.contourArea(outline) >= FILLED_BLOB * rw * rh:
+            continue  # a speck, or a blob the squares and clumps measured already
         if w * h >= CLOSE_UP * shape[0] * shape[1]:
             continue
         inside = np.zeros((h + 2, w + 2), np.uint8)
@@ -109,6 +112,10 @@ def _widest_inside(outlines: list[np.ndarray], shape: tuple[int, ...], min_side:
     return float(np.median(widths)) if widths else None
 
 
+FILLED_BLOB = 0.6
+"""Share of its box a blob fills from which its size is measured as a die's or a clump's."""
+SPECK = 0.15
+"""Area, in square die sides, under which a blob of the mask is a speck, not a die's (nor a clump of dice)."""
 CLOSE_UP = 0.25
 """Share of the picture from which a blob's box is a close-up of dice, not dice on a table."""
 SMALL_CROP = 160
@@ -320,7 +327,7 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         area = cv2.contourArea(contour)
-        if area < 0.15 * side * side:
+        if area < SPECK * side * side:
             continue
         # Dice differ in size with distance from the camera: a square up to 2.6 dice large may be one die.
         whole = region_of(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None

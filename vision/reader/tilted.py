@@ -54,16 +54,15 @@ def read_box(
     reading of it (TOP_FIRST) stands alone, its pips carried into the box's patch. Otherwise the box is read and
     weighed against its top face (see `_weighed`)."""
     (_, _), (w, h), _ = rect
-    top = top_face(image, lightness, rect, outline, likely_dark_pips(lightness)) if _is_tilted(w, h) else None
+    tilted = min(w, h) < TILT_CHECK * max(w, h, 1e-6)
+    top = top_face(image, lightness, rect, outline, likely_dark_pips(lightness)) if tilted else None
     if top is not None and top.reading.value is not None and top.reading.confidence >= TOP_FIRST:
         return top.reading, dataclasses.replace(top.reading, pips=_into_box(top.reading.pips, top.rect, rect))
     face = in_box()
+    if face.value is not None and face.confidence >= DOUBTFUL_BOX and not tilted:
+        return face, face
     known = top if top is not None and top.light_body == face.is_dark_on_light else None
     return _weighed(image, lightness, rect, outline, face, known), face
-
-
-def _is_tilted(w: float, h: float) -> bool:
-    return min(w, h) < TILT_CHECK * max(w, h, 1e-6)
 
 
 def _weighed(
@@ -77,9 +76,6 @@ def _weighed(
     """The box's reading weighed against the top face read alone (`known`, when it was read for the box's
     polarity): tried when the box's is doubtful, and as a check when the box is far from square (seen at an
     angle, it holds side faces whose pips may have been counted)."""
-    tilted = _is_tilted(*rect[1])
-    if face.value is not None and face.confidence >= DOUBTFUL_BOX and not tilted:
-        return face
     top = (known or top_face(image, lightness, rect, outline, face.is_dark_on_light)).reading
     if face.value is None or face.confidence < DOUBTFUL_BOX:
         return max((face, top), key=lambda f: (f.value is not None, f.confidence))
@@ -108,13 +104,13 @@ def _into_box(pips: tuple[Blob, ...], top: RotatedRect | None, box: RotatedRect)
     """Pips read in the top face's patch, carried into the box's patch (their areas scaled alike)."""
     if top is None or not pips:
         return ()
-    into_image = cv2.invertAffineTransform(patch_matrix(top))
-    into_box = patch_matrix(box)
+    # From the top face's patch into the image, then into the box's patch: one affine map.
+    into_image = np.vstack([cv2.invertAffineTransform(patch_matrix(top)), [0.0, 0.0, 1.0]])
+    into_box = patch_matrix(box) @ into_image
     # Both patches are PATCH wide across their rectangle's longer side.
     ratio = max(top[1]) / max(box[1][0], box[1][1], 1e-6)
-    carried = []
-    for pip in pips:
-        x, y = into_image @ np.array([pip.x, pip.y, 1.0])
-        bx, by = into_box @ np.array([x, y, 1.0])
-        carried.append(dataclasses.replace(pip, x=float(bx), y=float(by), area=pip.area * ratio * ratio))
-    return tuple(carried)
+    moved = [into_box @ np.array([pip.x, pip.y, 1.0]) for pip in pips]
+    return tuple(
+        dataclasses.replace(pip, x=float(at[0]), y=float(at[1]), area=pip.area * ratio * ratio)
+        for pip, at in zip(pips, moved, strict=True)
+    )
