@@ -329,9 +329,9 @@ def _read_region(
     is_piece: bool = False,
     siblings: tuple[tuple[float, float], ...] | None = (),
 ) -> Found | None:
-    """The die a region holds, or None when it holds none. A piece that reads no value may be moved onto its pips
-    (see `_moved_to_pips`), not onto its `siblings`, the centres of the other pieces cut from its clump (None: it
-    is not moved)."""
+    """The die a region holds, or None when it holds none. A piece that reads no value, or a blob wider than a die
+    (see WIDER_THAN_A_DIE), may be moved onto its pips (see `_moved_to_pips`), not onto its `siblings`, the centres
+    of the other pieces cut from its clump (None: it is not moved)."""
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
@@ -343,7 +343,9 @@ def _read_region(
     outline = _outline_in_patch(region, scale, rect)
     in_box = functools.partial(read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness)
     face, boxed = read_box(image, lightness, rect, outline, in_box)
-    moved = _moved_to_pips(image, region, scale, side, boxed, siblings) if face.value is None and is_piece else None
+    moved = None
+    if face.value is None and (is_piece or min(rw, rh) > WIDER_THAN_A_DIE * side):
+        moved = _moved_to_pips(image, region, scale, side, boxed, siblings, die_sized=not is_piece)
     if moved is not None:
         return moved
     if not face.pips and (is_piece or not _die_shaped(region, side)):
@@ -368,6 +370,12 @@ def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -
 OFF_CENTRE = 0.15
 """Share of the patch by which the pips found in a box that reads no value may lie off its centre before the box is
 moved onto them and read again."""
+WIDER_THAN_A_DIE = 1.15
+"""Shorter side, in die sides, of a blob's box from which it holds more than a die: a die seen at an angle is drawn
+out one way only (by its side face), so a box this wide both ways took in something else (a pale streak of the
+table joined to the die), and when it reads no value it is narrowed to a die around the pips it holds. From 1.15 up
+this only turned dice unread into dice read right (synthetic seeds 7, 41, 97, 2026 and the real photos); from 1.0,
+one became a sure wrong."""
 
 
 def _moved_to_pips(
@@ -377,15 +385,17 @@ def _moved_to_pips(
     side: float,
     face: FaceReading,
     siblings: tuple[tuple[float, float], ...] | None,
+    die_sized: bool = False,
 ) -> Found | None:
     """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
     (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
-    at least as many pips as were moved onto."""
+    at least as many pips as were moved onto. `die_sized`: the box holds more than a die (see WIDER_THAN_A_DIE) and
+    is narrowed to one, wherever its pips lie."""
     if siblings is None or len(face.pips) < 2:
         return None
     px = sum(p.x for p in face.pips) / len(face.pips)
     py = sum(p.y for p in face.pips) / len(face.pips)
-    if math.hypot(px - PATCH / 2, py - PATCH / 2) < OFF_CENTRE * PATCH:
+    if not die_sized and math.hypot(px - PATCH / 2, py - PATCH / 2) < OFF_CENTRE * PATCH:
         return None
     (cx, cy), size, angle = region.rect
     rect = ((cx / scale, cy / scale), (size[0] / scale, size[1] / scale), angle)
@@ -393,12 +403,14 @@ def _moved_to_pips(
     if any(math.hypot(x * scale - sx, y * scale - sy) < APART[0] * side for sx, sy in siblings):
         return None  # onto another die of the clump: the pips are that die's, read in its own piece
     # A piece narrower than a die was cut through it: the die is at least the usual size.
-    whole = (max(size[0], side), max(size[1], side))
+    whole = (side, side) if die_sized else (max(size[0], side), max(size[1], side))
     moved = dataclasses.replace(region, rect=((x * scale, y * scale), whole, angle), contour=region.contour[:0])
     found = _read_region(image, moved, scale, side, is_piece=True, siblings=None)
     # Moved onto the pips, the box holds them all, and the rest of the face if the cut hid some.
     if found is None or (found.die.value or 0) < len(face.pips):
         return None
+    if die_sized:
+        return found
     # Widened to a die's size to see the whole face, the box still stands for the piece: as near as the piece's
     # own width another die may lie (dice seen at an angle overlap in the picture).
     return dataclasses.replace(found, side=min(size) / scale)
