@@ -42,54 +42,47 @@ def pip_proposals(
     """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
     blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
     with it, and neither the blob read whole nor any cut of it made a die of it). Pips are looked for only where
-    they may be (see `_search_area`), which includes around the boxes of dice found `unread`."""
-    pips = _free_pips(lightness, mask, side, is_dark_on_light, barren, unread)
-    h, w = mask.shape
-    regions = []
-    for group in _groups(pips, GROUP_REACH * side):
-        points = np.array(group, np.float32)
-        if len(group) < 2 or _extent(points) > LARGEST_FACE * side:
-            continue
-        cx, cy = points.mean(axis=0)
-        rect = ((float(cx), float(cy)), (side, side), _face_angle(points))
-        box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
-        x, y, bw, bh = cv2.boundingRect(box)
-        clipped = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
-        regions.append(Region(rect, box, side * side, False, clipped))
-    return regions
-
-
-def _free_pips(
-    lightness: np.ndarray,
-    mask: np.ndarray,
-    side: float,
-    is_dark_on_light: bool,
-    barren: Sequence[np.ndarray] = (),
-    unread: Sequence[Box] = (),
-) -> list[tuple[float, float]]:
-    """Centres of pip-sized round spots of the given polarity that lie outside every die-sized blob, or on a
-    `barren` one.
+    they may be (see `_search_area`), which includes around the boxes of dice found `unread`.
 
     A die the table's colour still leaves its pips in the mask, as specks: only around the specks and the barren
-    blobs is there anything to look for (see `_search_area`), and there the table far from all foreground is made
-    plain before looking, for its grain holds no pip and would cost most of the search."""
+    blobs is there anything to look for, and there the table far from all foreground is made plain before looking,
+    for its grain holds no pip and would cost most of the search."""
     _, labels, stats, _ = components(mask)
     area = _search_area(stats, side, [*map(_box, barren), *unread], mask.shape)
     if area is None:
         return []
+    # A spot on a die-sized blob is a pip of a die found already, unless no die was read of that blob.
+    die_sized = stats[:, cv2.CC_STAT_AREA] >= SPECK * side * side
+    die_sized[0] = False  # the table
+    spots = _pip_sized_spots(lightness, mask, area, side, is_dark_on_light)
+    pips = [(x, y) for x, y in spots if not die_sized[labels[int(y), int(x)]] or _on_any(barren, x, y)]
+    faces = (np.array(group, np.float32) for group in _groups(pips, GROUP_REACH * side))
+    return [_square_around(f, side, mask.shape) for f in faces if len(f) >= 2 and _extent(f) <= LARGEST_FACE * side]
+
+
+def _pip_sized_spots(
+    lightness: np.ndarray, mask: np.ndarray, area: tuple[int, int, int, int], side: float, is_dark_on_light: bool
+) -> list[tuple[float, float]]:
+    """Centres of pip-sized round spots of the given polarity inside `area` (x0, y0, x1, y1), the table far from
+    all foreground made plain first."""
     x0, y0, x1, y1 = area
     expected = side * PIP_SHARE
-    found = []
     plain = plain_table(lightness[y0:y1, x0:x1], mask[y0:y1, x0:x1])
-    for key in pip_detector(0 if is_dark_on_light else 255).detect(plain):
-        x, y = key.pt[0] + x0, key.pt[1] + y0
-        if not expected / SMALL_PIP <= key.size <= expected * ALIKE:
-            continue
-        label = int(labels[int(y), int(x)])
-        if label and stats[label, cv2.CC_STAT_AREA] >= SPECK * side * side and not _on_any(barren, x, y):
-            continue
-        found.append((float(x), float(y)))
-    return found
+    return [
+        (float(key.pt[0] + x0), float(key.pt[1] + y0))
+        for key in pip_detector(0 if is_dark_on_light else 255).detect(plain)
+        if expected / SMALL_PIP <= key.size <= expected * ALIKE
+    ]
+
+
+def _square_around(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Region:
+    """A die-sized square around a face's pips, turned the way they say."""
+    cx, cy = points.mean(axis=0)
+    rect = ((float(cx), float(cy)), (side, side), _face_angle(points))
+    box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
+    x, y, bw, bh = cv2.boundingRect(box)
+    clipped = x <= 0 or y <= 0 or x + bw >= shape[1] or y + bh >= shape[0]
+    return Region(rect, box, side * side, False, clipped)
 
 
 def _search_area(

@@ -90,10 +90,10 @@ def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray |
 def _widest_inside(outlines: Sequence[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
     """The median width of the blobs at least `min_side` wide that fill little of their box (under FILLED_BLOB: two
     dice touching at a corner, a die and its shadow): the widest disc each holds, across, is a die's side wherever
-    the blob is one die or several. The last
-    resort, when no blob is square or filled and no three pips tell the size (two dice showing a 1 each). A blob
-    spread over a quarter of the picture or more is left out: that is a close-up of a die, broken up in the mask
-    by its own pips and glare, where a die's width cannot be told so; so is a picture of one die (SMALL_CROP)."""
+    the blob is one die or several. The last resort, when no blob is square or filled and no three pips tell the
+    size (two dice showing a 1 each). A blob spread over a quarter of the picture or more is left out: that is a
+    close-up of a die, broken up in the mask by its own pips and glare, where a die's width cannot be told so; so
+    is a picture of one die (SMALL_CROP)."""
     if max(shape) <= SMALL_CROP:
         return None
     widths = []
