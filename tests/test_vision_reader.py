@@ -23,7 +23,7 @@ from vision.reader import read as reader_steps
 from vision.reader import read_dice
 from vision.reader.found import Found
 from vision.reader.patch import PATCH
-from vision.reader.pips import read_face
+from vision.reader.pips import LOOSE, read_face
 from vision.reading import SURE_VALUE, DiceReading, Die
 
 DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
@@ -367,3 +367,31 @@ def test_a_crop_of_one_die_is_not_doubted_for_a_box_small_against_a_size_guessed
     photo = DICE / "chaseelliottpatterson__dice-reader" / "images/test/5/DJI_20241005233656_0183_D_detection_1.jpg"
     (die,) = read_path(str(photo))
     assert die["value"] == 5 and die["confidence"] >= SURE_VALUE
+
+
+@pytest.mark.parametrize(("offset", "sure"), [(10, False), (14, True)])
+def test_two_pips_too_large_for_the_diagonal_of_a_two_are_no_sure_two(offset: int, sure: bool) -> None:
+    # Two dark pips of radius 6 on a diagonal, in a picture of one die (any face size allowed). 10 pixels apart along
+    # each axis, a 2's grid would be under two pip radii: on a standard die the 6's pips would overlap, so these are
+    # two neighbouring pips of a larger face. 14 apart they are a 2.
+    patch = np.full((PATCH, PATCH, 3), 230, np.uint8)
+    for at in (32 - offset, 32 + offset):
+        cv2.circle(patch, (at, at), 6, (30, 30, 30), -1, cv2.LINE_AA)
+    face = read_face(patch, LOOSE, is_upright=False)
+    assert face.value == 2
+    assert (face.confidence >= SURE_VALUE) == sure
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+@pytest.mark.parametrize(
+    ("photo", "value"),
+    [
+        ("test/4/DJI_20241005234245_0224_D_detection_1", 4),  # blue 4, its left pips run into the white card
+        ("train/3/DJI_20241005234322_0229_D_detection_1", 3),  # blue 3 seen at an angle, a pip of a side face by it
+    ],
+)
+def test_a_casino_die_whose_two_neighbouring_pips_looked_like_a_two_is_read_whole(photo: str, value: int) -> None:
+    # Two neighbouring pips of these crops, fitted as the diagonal of a smaller face, made sure 2s (0.78, 0.89): a
+    # grid too close for the pips' size, now a guess, and the reading of the whole face wins.
+    (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images" / f"{photo}.jpg"))
+    assert die["value"] == value

@@ -150,7 +150,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             confidence *= 0.3
         elif confidence > 0.0:
             confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
-        if confidence > 0.0 and not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips)):
+        if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
             confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
         if confidence > best.confidence or not best.pips:
             best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
@@ -159,6 +159,22 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
         return _completed(face, best, signed, peak, steepness) or best
     return best
+
+
+CROWDED = 1.9
+"""Least grid spacing, in pip radii, of a face of two pips or more. A standard die's 6 puts three pips in a row
+one spacing apart, so every face of it has a spacing over two pip radii; the margin is for pips a little swollen
+by blur at the threshold. A closer pair is two neighbouring pips of a larger face (two sides of a 4 read as the
+diagonal of a 2, a third pip lost), not a face of its own."""
+
+
+def _crowded(pips: list[Blob], fit: LayoutFit) -> bool:
+    """Whether round pips are too large for the grid they were fitted to (see CROWDED). Streaks are left out: a pip
+    drawn out by motion has a larger area than its radius across."""
+    if len(pips) < 2 or fit.skewed or pips[0].roundness < ROUND:
+        return False
+    area, _ = typical(pips)
+    return fit.spacing < CROWDED * math.sqrt(area / math.pi)
 
 
 FAINT_PIP = 0.25
@@ -257,6 +273,12 @@ def _blobs(
         runs_off = in_crop and _reaches_edge(contour)
         found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
     return found
+
+
+def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
+    """In a picture of one die (not an upright patch), whether the face read may be part of a larger one: a pip
+    like the others left out of it, or a pip that reaches the picture's edge."""
+    return not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips))
 
 
 def _reaches_edge(contour: np.ndarray) -> bool:
