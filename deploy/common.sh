@@ -46,3 +46,19 @@ pip_install() {
     is_raspberry_pi && flags+=(-c "$ROOT/deploy/constraints-pi.txt")
     "$VENV/bin/python" -m pip install -q "${flags[@]}" -e "$spec"
 }
+
+MICROPYTHON_PACKAGE="@micropython/micropython-webassembly-pyscript@1.27.0"
+
+micropython_for_tests() {
+    # MicroPython's WebAssembly port (npm), beside the venv, for the firmware's shared modules to be checked under
+    # real MicroPython (tests/test_bridge_micropython.py); MICROPYTHON_MJS already set is left alone.
+    [ -n "${MICROPYTHON_MJS:-}" ] && return 0
+    command -v node >/dev/null && command -v npm >/dev/null || return 1
+    local dir="$VENV/micropython"
+    local mjs="$dir/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+    if [ ! -f "$mjs" ]; then
+        mkdir -p "$dir"
+        npm install --silent --no-audit --no-fund --prefix "$dir" "$MICROPYTHON_PACKAGE" >/dev/null || return 1
+    fi
+    export MICROPYTHON_MJS="$mjs"
+}

@@ -5,6 +5,7 @@ apt_install chromium || echo "warning: chromium could not be installed; the brow
 make_venv
 pip_install "[dev]"
 cd "$ROOT"
+micropython_for_tests || echo "warning: MicroPython (WebAssembly) could not be installed; its check will be skipped" >&2
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
 "$VENV/bin/mypy"

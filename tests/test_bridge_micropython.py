@@ -1,7 +1,8 @@
 """The shared modules under real MicroPython (its WebAssembly port on Node), frame for frame as CPython.
 
 Skipped unless MICROPYTHON_MJS points at micropython.mjs from the npm package
-@micropython/micropython-webassembly-pyscript and `node` is on PATH (see PROTOCOL.md, "Checking").
+@micropython/micropython-webassembly-pyscript and `node` is on PATH; deploy/test.sh installs it and sets it where
+npm is found (see PROTOCOL.md, "Checking").
 """
 
 import json
