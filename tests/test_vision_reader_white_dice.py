@@ -86,3 +86,12 @@ def test_a_white_four_whose_blob_took_in_a_pale_plank_edge_is_read_in_a_die_size
     # to a die around its pips and read again (read.py, WIDER_THAN_A_DIE).
     read = _read_on(2026, 79, (258, 163, 346, 241), 4, as_stored=True)
     assert [d.value for d in read] == [4]
+
+
+def test_a_white_two_beside_another_in_a_blob_that_holds_no_pip_read_whole_is_read() -> None:
+    # A webcam scene of the synthetic set (seed 2026, scene 74): two white 2s side by side, each with a grey side face,
+    # make one blob about as long as a die seen at an angle. Read whole, its box is two dice long and their small
+    # pips are specks in it: no die at all, and the cut into two dice was not taken, one piece reading a pip of the
+    # side face with the top's. A sure die of a way of cutting such a blob now stands on its own.
+    read = _read_on(2026, 74, (414, 404, 463, 458), 2, as_stored=True)
+    assert [d.value for d in read] == [2]

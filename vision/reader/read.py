@@ -202,16 +202,21 @@ def _whole_or_sure_cut(
     side: float,
 ) -> list[Found]:
     """A blob most likely one die (see segment.Candidate.cuts_if_unread): the die, unless it reads no value and a
-    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other)."""
+    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other).
+
+    When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
+    box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""
     if whole is not None and whole.die.value is not None:
         return [whole]
     partitions, grids = cuts()
-    ways = _read_cuts(image, partitions + grids, scale, side)
-    sure = [cut for cut in ways if len(cut) >= 2 and all(_is_sure(one) for one in cut)]
+    ways = [cut for cut in _read_cuts(image, partitions + grids, scale, side) if len(cut) >= 2]
+    sure = [cut for cut in ways if all(_is_sure(one) for one in cut)]
+    if not sure and whole is None:
+        sure = [cut for cut in ways if any(_is_sure(one) for one in cut)]
     if not sure:
         return [whole] if whole is not None else []
     best = max(sure, key=lambda cut: _sureness(cut, side / scale))
-    return _apart(_by_sureness([one for one in best if one is not None]), APART[0])
+    return _apart(_by_sureness([one for one in best if one is not None and _is_sure(one)]), APART[0])
 
 
 def _is_sure(found: Found | None) -> bool:
