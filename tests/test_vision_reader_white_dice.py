@@ -95,3 +95,11 @@ def test_a_white_two_beside_another_in_a_blob_that_holds_no_pip_read_whole_is_re
     # side face with the top's. A sure die of a way of cutting such a blob now stands on its own.
     read = _read_on(2026, 74, (414, 404, 463, 458), 2, as_stored=True)
     assert [d.value for d in read] == [2]
+
+
+def test_a_white_one_seen_corner_on_is_not_a_sure_two_with_a_pip_of_its_side_face() -> None:
+    # A webcam scene of the synthetic set (seed 97, scene 10): a white 1 seen corner-on, its top face and two side
+    # faces in a box about square, so the top face was not read alone. The box read the 1's pip and a pip of a side
+    # face as a sure 2 (0.63); a square box's reading under CLEAR_BOX is now weighed against its top face (tilted.py).
+    read = _read_on(97, 10, (234, 26, 277, 77), 1, as_stored=True)
+    assert [d.value for d in read] == [1]
