@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -141,19 +141,23 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         blobs = _blobs(binary, signed, face.outline, steepness, in_crop=not face.is_upright)
-        pips = _face_pips(blobs)
-        fit = _fit_layout(pips, face.spacing_range, face.is_upright)
-        confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
-        if best.pips and confidence <= best.confidence:
-            continue  # cannot win, and the checks below only lower a confidence
-        if confidence > 0.0 and _streaks_may_join(pips, fit):
-            confidence *= 0.3
-        elif confidence > 0.0:
-            confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
-        if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
-            confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
-        if confidence > best.confidence or not best.pips:
-            best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
+        for pips, blurred in _pip_sets(blobs):
+            if blurred and best.confidence >= SURE_VALUE:
+                break  # the pips of a face read surely: streaks beside them are no pips of it
+            fit = _fit_layout(pips, face.spacing_range, face.is_upright)
+            confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
+            if best.pips and confidence <= best.confidence:
+                continue  # cannot win, and the checks below only lower a confidence
+            if confidence > 0.0 and _streaks_may_join(pips, fit):
+                confidence *= 0.3
+            elif confidence > 0.0:
+                confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
+            if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
+                confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
+            if blurred and confidence < 0.35:
+                continue  # streaks that make no value are no pips to carry on (to move a box onto, say)
+            if confidence > best.confidence or not best.pips:
+                best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
         if best.confidence >= 0.8:
             break  # a clear reading: higher thresholds would only thin the pips out
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
@@ -327,6 +331,39 @@ STREAK_ALIGNMENT = 15.0
 """Degrees within which the long axes of blurred pips must agree: motion draws them all out the same way."""
 
 
+def _pip_sets(blobs: list[Blob]) -> Iterator[tuple[list[Blob], bool]]:
+    """The pips of the face turned up (see `_face_pips`); then, for a die blurred by motion, its round pips with
+    the streaks that all run one way beside them (see `_blurred_pips`), flagged True."""
+    pips = _face_pips(blobs)
+    yield pips, False
+    blurred = _blurred_pips(blobs, pips)
+    if len(blurred) > len(pips):
+        yield blurred, True
+
+
+def _blurred_pips(blobs: list[Blob], round_ones: list[Blob]) -> list[Blob]:
+    """Round pips and streaks together, when the streaks all run one way: motion blur draws out the pips of a die
+    along its path, those across it most, so that some stay about round. The least round first (it tells the
+    reading was made on streaks, see `_confidence`)."""
+    if not round_ones or round_ones[0].roundness < ROUND:
+        return []
+    streaks = _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
+    if not streaks:
+        return []
+    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or b in streaks])
+    return sorted(pips, key=lambda b: b.roundness)
+
+
+def _aligned(streaks: list[Blob]) -> list[Blob]:
+    """The streaks if there are two or more and their long axes agree within STREAK_ALIGNMENT, else none."""
+    if len(streaks) < 2:
+        return []
+    turns = np.deg2rad([2.0 * b.angle for b in streaks])  # axes: doubling the angle makes 0 and 180 agree
+    mean = np.arctan2(np.sin(turns).mean(), np.cos(turns).mean())
+    spread = np.abs(np.rad2deg(np.angle(np.exp(1j * (turns - mean))))) / 2.0
+    return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
+
+
 def _face_pips(blobs: list[Blob]) -> list[Blob]:
     """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way.
 
@@ -337,13 +374,7 @@ def _face_pips(blobs: list[Blob]) -> list[Blob]:
     if round_ones:
         runs = _parted_runs([b for b in blobs if b.span is not None], round_ones) if len(round_ones) >= 2 else []
         return round_ones + runs if len(round_ones) + len(runs) <= 6 else round_ones
-    streaks = _top_face_pips([b for b in blobs if b.roundness < ROUND])
-    if len(streaks) < 2:
-        return []
-    turns = np.deg2rad([2.0 * b.angle for b in streaks])  # axes: doubling the angle makes 0 and 180 agree
-    mean = np.arctan2(np.sin(turns).mean(), np.cos(turns).mean())
-    spread = np.abs(np.rad2deg(np.angle(np.exp(1j * (turns - mean))))) / 2.0
-    return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
+    return _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
 
 
 RUN_WIDTH = (0.7, 1.4)
