@@ -6,15 +6,15 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.reader.empty import GLARE_SOFTNESS, emptiness, leaves_empty, typical
+from vision.reader.empty import emptiness, leaves_empty, typical
+from vision.reader.faceset import ROUND, STREAK_DOUBT, STREAK_ROUNDNESS, pip_sets, streaks_may_join
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
@@ -141,14 +141,14 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         blobs = _blobs(binary, signed, face.outline, steepness, in_crop=not face.is_upright)
-        for pips, blurred in _pip_sets(blobs):
+        for pips, blurred in pip_sets(blobs):
             if blurred and best.confidence >= SURE_VALUE:
                 break  # the pips of a face read surely: streaks beside them are no pips of it
             fit = _fit_layout(pips, face.spacing_range, face.is_upright)
             confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
             if best.pips and confidence <= best.confidence:
                 continue  # cannot win, and the checks below only lower a confidence
-            if confidence > 0.0 and _streaks_may_join(pips, fit):
+            if confidence > 0.0 and streaks_may_join(pips, fit):
                 confidence *= 0.3
             elif confidence > 0.0:
                 confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
@@ -162,7 +162,52 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             break  # a clear reading: higher thresholds would only thin the pips out
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
         return _completed(face, best, signed, peak, steepness) or best
+    if dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
+        return _lit_face(face, best, signed, peak, steepness) or best
     return best
+
+
+SHADE_GAP = 25.0
+"""Least step in lightness, around the pips, between a white die's top face and a side face in shade: lit from above,
+the top face is the brightest of a die's faces (see topface.py)."""
+
+
+def _lit_face(
+    face: _Face, best: FaceReading, signed: np.ndarray, peak: float, steepness: list[np.ndarray]
+) -> FaceReading | None:
+    """The dark pips found on a white die, that make no sure face, parted by the lightness of the body around each:
+    those of the top face, lit from above, stand a SHADE_GAP above those of a side face in shade. Read alone, the
+    lit ones give a value, a guess for the table to confirm (the parting is the reader's, not the die's)."""
+    pips = list(best.pips)
+    around = np.array([_lightness_around(face.lightness, pip) for pip in pips])
+    order = np.argsort(around, kind="stable")
+    steps = np.diff(around[order])
+    split = int(np.argmax(steps))
+    if steps[split] < SHADE_GAP:
+        return None
+    lit = [pips[i] for i in order[split + 1 :]]
+    fit = _fit_layout(lit, face.spacing_range, face.is_upright)
+    if fit.value is None or fit.skewed:
+        return None
+    confidence = _confidence(fit.value, fit.error, lit, lit, peak) * emptiness(
+        leaves_empty(fit, lit, signed, True, steepness)
+    )
+    confidence = min(confidence, 0.9 * SURE_VALUE)
+    if confidence < 0.35 or confidence <= best.confidence:
+        return None
+    return FaceReading(fit.value, confidence, tuple(lit), True, fit.error)
+
+
+def _lightness_around(lightness: np.ndarray, pip: Blob) -> float:
+    """The median lightness of the ring 1.5 to 2.5 pip radii from a pip's centre: the body of the face it lies on."""
+    radius = math.sqrt(pip.area / math.pi)
+    h, w = lightness.shape
+    x0, x1 = int(max(0.0, pip.x - 2.5 * radius)), int(min(w, pip.x + 2.5 * radius + 1))
+    y0, y1 = int(max(0.0, pip.y - 2.5 * radius)), int(min(h, pip.y + 2.5 * radius + 1))
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    distance = np.hypot(xs - pip.x, ys - pip.y)
+    ring = lightness[y0:y1, x0:x1][(distance >= 1.5 * radius) & (distance <= 2.5 * radius)]
+    return float(np.median(ring)) if ring.size else 0.0
 
 
 CROWDED = 1.9
@@ -317,116 +362,6 @@ def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -
     peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
     edge = contour.reshape(-1, 2)
     return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
-
-
-ROUND = 0.55
-"""Least roundness (short over long axis) of a pip seen from above."""
-STREAK_ROUNDNESS = 0.25
-"""Least roundness of a pip drawn out by motion blur."""
-STREAK_DOUBT = 0.75
-"""Confidence kept by a reading made on streaks: blurred pips can merge or hide one another."""
-STREAK_REACH = 0.9
-"""A streak this long against the pip spacing may hold two pips."""
-STREAK_ALIGNMENT = 15.0
-"""Degrees within which the long axes of blurred pips must agree: motion draws them all out the same way."""
-
-
-def _pip_sets(blobs: list[Blob]) -> Iterator[tuple[list[Blob], bool]]:
-    """The pips of the face turned up (see `_face_pips`); then, for a die blurred by motion, its round pips with
-    the streaks that all run one way beside them (see `_blurred_pips`), flagged True."""
-    pips = _face_pips(blobs)
-    yield pips, False
-    blurred = _blurred_pips(blobs, pips)
-    if len(blurred) > len(pips):
-        yield blurred, True
-
-
-def _blurred_pips(blobs: list[Blob], round_ones: list[Blob]) -> list[Blob]:
-    """Round pips and streaks together, when the streaks all run one way: motion blur draws out the pips of a die
-    along its path, those across it most, so that some stay about round. The least round first (it tells the
-    reading was made on streaks, see `_confidence`)."""
-    if not round_ones or round_ones[0].roundness < ROUND:
-        return []
-    streaks = _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
-    if not streaks:
-        return []
-    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or b in streaks])
-    return sorted(pips, key=lambda b: b.roundness)
-
-
-def _aligned(streaks: list[Blob]) -> list[Blob]:
-    """The streaks if there are two or more and their long axes agree within STREAK_ALIGNMENT, else none."""
-    if len(streaks) < 2:
-        return []
-    turns = np.deg2rad([2.0 * b.angle for b in streaks])  # axes: doubling the angle makes 0 and 180 agree
-    mean = np.arctan2(np.sin(turns).mean(), np.cos(turns).mean())
-    spread = np.abs(np.rad2deg(np.angle(np.exp(1j * (turns - mean))))) / 2.0
-    return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
-
-
-def _face_pips(blobs: list[Blob]) -> list[Blob]:
-    """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way.
-
-    Motion blur draws every pip of a die out the same way, and their centres stay where the pips are. Pips of
-    a side face seen at an angle are flattened the same way too, but then the top face's pips are round.
-    """
-    round_ones = _top_face_pips([b for b in blobs if b.roundness >= ROUND])
-    if round_ones:
-        runs = _parted_runs([b for b in blobs if b.span is not None], round_ones) if len(round_ones) >= 2 else []
-        return round_ones + runs if len(round_ones) + len(runs) <= 6 else round_ones
-    return _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
-
-
-RUN_WIDTH = (0.7, 1.4)
-"""Width of a run of pips, in pips' widths: pips that touch in a row, not a smear or a side face's flattened pips."""
-
-
-def _parted_runs(others: list[Blob], pips: list[Blob]) -> list[Blob]:
-    """Blobs that are two or three pips run together, parted into them: the pips of a 6's row (or of a 5's
-    diagonal) touch when the die is small in the picture or its pips large, and the threshold joins them. A run
-    is as wide as a pip, as long as the pips it holds, and as dark or light as they are."""
-    area, contrast = typical(pips)
-    width = 2.0 * math.sqrt(area / math.pi)
-    steepest = max(p.sharpness for p in pips)
-    parted = []
-    for run in others:
-        assert run.span is not None
-        length, across, direction = run.span
-        k = round(run.area / area)
-        if k not in (2, 3) or not 0.75 * k * area <= run.area <= 1.3 * k * area:
-            continue
-        if not RUN_WIDTH[0] * width <= across <= RUN_WIDTH[1] * width:
-            continue
-        if not (k - 0.3) * width <= length <= (k + 1) * width:
-            continue
-        if run.contrast < 0.7 * contrast or run.sharpness < GLARE_SOFTNESS * steepest:
-            continue
-        step = (length - width) / (k - 1)
-        for i in range(k):
-            offset = (i - (k - 1) / 2.0) * step
-            x, y = run.x + offset * math.cos(direction), run.y + offset * math.sin(direction)
-            parted.append(dataclasses.replace(run, x=x, y=y, area=run.area / k, roundness=ROUND, span=None, parted=k))
-    return parted
-
-
-def _streaks_may_join(pips: list[Blob], fit: LayoutFit) -> bool:
-    """True when pips drawn out by motion are as long as the gap between pips: each streak may be two pips run
-    together (a 4 blurred along an edge leaves two streaks, like a 2)."""
-    if not pips or pips[0].roundness >= ROUND:
-        return False
-    longest = max(math.sqrt(4.0 * p.area / (math.pi * p.roundness)) for p in pips)
-    return bool(longest >= STREAK_REACH * fit.spacing)
-
-
-def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
-    """The largest, most contrasted pips of similar size, reflections left out: those of the face turned up."""
-    if len(blobs) <= 1:
-        return blobs
-    steepest = max(b.sharpness for b in blobs)
-    blobs = [b for b in blobs if b.sharpness >= GLARE_SOFTNESS * steepest]  # reflections of the lamp
-    reference = sorted(b.area for b in blobs)[-min(3, len(blobs))]
-    strong = max(b.contrast for b in blobs)
-    return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]
 
 
 def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is_upright: bool = True) -> LayoutFit:
