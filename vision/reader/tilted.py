@@ -79,8 +79,8 @@ def _weighed(
     known: TopFace | None,
 ) -> FaceReading:
     """The box's reading weighed against the top face read alone (`known`, when it was read for the box's
-    polarity): tried when the box's is doubtful, and as a check when the box is far from square (seen at an
-    angle, it holds side faces whose pips may have been counted)."""
+    polarity): tried when the box's is doubtful, and as a check when the box is far from square or reads less than
+    clearly (seen at an angle or corner-on, it holds side faces whose pips may have been counted)."""
     top = (known or top_face(image, lightness, rect, outline, face.is_dark_on_light)).reading
     if face.value is None or face.confidence < DOUBTFUL_BOX:
         return max((face, top), key=lambda f: (f.value is not None, f.confidence))
