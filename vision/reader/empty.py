@@ -56,7 +56,8 @@ def _empty_places_are_empty(
     A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
     gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
     edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
-    None when the only spots are parts of a mark wider than a pip (see _is_spread): the value may be right.
+    None when the only spots are parts of a mark wider than a pip (see _is_spread), or a reflection on the centre
+    of a 2 or a 4 may hide a pip (see _may_hide_a_pip): the value may be right.
     """
     if fit.value is None or not pips:
         return False
@@ -79,7 +80,10 @@ def _empty_places_are_empty(
         spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
     ]
     if bright and steepness:
-        bright = _sharp(bright, pips, steepness[0], radius)
+        sharp = _sharp(bright, pips, steepness[0], radius)
+        if not sharp and _may_hide_a_pip(fit, bright, signed, radius, strength):
+            return None  # the value may be right, or a pip lies under the reflection: a guess
+        bright = sharp
     if not bright:
         return True
     return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
@@ -92,6 +96,15 @@ def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray
     edges = median(_box_means(steepness, [(round(p.x), round(p.y)) for p in pips], reach).tolist())
     sharp = _box_means(steepness, spots, reach) >= GLARE_SOFTNESS * edges
     return [spot for spot, is_sharp in zip(spots, sharp, strict=True) if is_sharp]
+
+
+def _may_hide_a_pip(fit: LayoutFit, soft: list[tuple[int, int]], signed: np.ndarray, radius: int, pips: float) -> bool:
+    """Whether a reflection of the lamp (a soft spot) on a place the value leaves empty may hide a pip that would
+    make another face: only on the centre of a 2 or a 4, where the centre pip of a 3 or a 5 lost in it leaves a 2
+    or a 4 (one pip more anywhere else makes no standard face), and only as bright there as the `pips` are (a pip
+    under it would be no darker). A lamp over the table puts its reflection near the centre of the faces below it."""
+    centre = (round(fit.centre[0]), round(fit.centre[1]))
+    return fit.value in (2, 4) and centre in soft and float(_box_means(signed, [centre], radius)[0]) >= pips
 
 
 def _is_spread(signed: np.ndarray, spot: tuple[int, int], radius: int, level: float) -> bool:
