@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import cv2
@@ -38,24 +39,37 @@ reflection is darker than the body, so a faint dark spot there is a pip blurred 
 
 
 def leaves_empty(
-    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, dark: bool, steepness: list[np.ndarray]
+    fit: LayoutFit,
+    pips: list[Blob],
+    signed: np.ndarray,
+    dark: bool,
+    steepness: list[np.ndarray],
+    glare: Sequence[Blob] = (),
 ) -> bool | None:
-    """The empty-places check in each polarity: light pips forgive soft reflections, dark ones faint spots."""
+    """The empty-places check in each polarity: light pips forgive soft reflections (`glare`: the blobs found far
+    softer than the pips), dark ones faint spots."""
     if dark:
         # A faint dark spot is a pip blurred or in shade however far it runs: no mark excuses it.
         return bool(_empty_places_are_empty(fit, pips, signed, None, DARK_FAINT))
-    return _empty_places_are_empty(fit, pips, signed, steepness)
+    return _empty_places_are_empty(fit, pips, signed, steepness, glare=glare)
 
 
 def _empty_places_are_empty(
-    fit: LayoutFit, pips: list[Blob], signed: np.ndarray, steepness: list[np.ndarray] | None = None, faint: float = 0.5
+    fit: LayoutFit,
+    pips: list[Blob],
+    signed: np.ndarray,
+    steepness: list[np.ndarray] | None = None,
+    faint: float = 0.5,
+    glare: Sequence[Blob] = (),
 ) -> bool | None:
     """True when no pip-like spot sits on a place of the face grid that the value leaves empty.
 
     A 4 whose two pips were missed looks like a 2; its other corners are not empty, and that gives it away.
     A reflection of the lamp on an empty place is bright too, but its edge fades: given the contrast's
     gradient (`steepness`, for light pips only, as a reflection is never darker than the body), a spot whose
-    edges are far softer than the pips' does not count. A spot counts from `faint` of the pips' contrast.
+    edges are far softer than the pips' does not count, nor one on a blob of `glare` (a reflection as small as a
+    pip, whose edge, measured along its outline, fades where the pips' do not; the square around a spot measures
+    less well). A spot counts from `faint` of the pips' contrast.
     None when the only spots are parts of a mark wider than a pip (see _is_spread), or a reflection on the centre
     of a 2 or a 4 may hide a pip (see _may_hide_a_pip): the value may be right.
     """
@@ -80,7 +94,8 @@ def _empty_places_are_empty(
         spot for spot, mean in zip(spots, _box_means(signed, spots, radius), strict=True) if mean > faint * strength
     ]
     if bright and steepness:
-        sharp = _sharp(bright, pips, steepness[0], radius)
+        reflections = _on_glare(bright, glare, fit)
+        sharp = _sharp([spot for spot in bright if spot not in reflections], pips, steepness[0], radius)
         if not sharp and _may_hide_a_pip(fit, bright, signed, radius, strength):
             return None  # the value may be right, or a pip lies under the reflection: a guess
         bright = sharp
@@ -96,6 +111,18 @@ def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray
     edges = median(_box_means(steepness, [(round(p.x), round(p.y)) for p in pips], reach).tolist())
     sharp = _box_means(steepness, spots, reach) >= GLARE_SOFTNESS * edges
     return [spot for spot, is_sharp in zip(spots, sharp, strict=True) if is_sharp]
+
+
+def _on_glare(spots: list[tuple[int, int]], glare: Sequence[Blob], fit: LayoutFit) -> list[tuple[int, int]]:
+    """The spots that lie on a blob of `glare` (within half a grid spacing of its centre), but for the centre of a 2
+    or a 4: there a reflection may hide a pip (see `_may_hide_a_pip`), which the square around it still tells."""
+    centre = (round(fit.centre[0]), round(fit.centre[1])) if fit.value in (2, 4) else None
+    reach = 0.5 * fit.spacing
+    return [
+        spot
+        for spot in spots
+        if spot != centre and any(math.hypot(spot[0] - blob.x, spot[1] - blob.y) <= reach for blob in glare)
+    ]
 
 
 def _may_hide_a_pip(fit: LayoutFit, soft: list[tuple[int, int]], signed: np.ndarray, radius: int, pips: float) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.empty import emptiness, leaves_empty, typical
+from vision.reader.empty import GLARE_SOFTNESS, emptiness, leaves_empty, typical
 from vision.reader.faceset import ROUND, STREAK_DOUBT, STREAK_ROUNDNESS, pip_sets, streaks_may_join
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
@@ -151,7 +151,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             if confidence > 0.0 and streaks_may_join(pips, fit):
                 confidence *= 0.3
             elif confidence > 0.0:
-                confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness))
+                confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness, _glare(blobs, pips)))
             if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
                 confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
             if blurred and confidence < 0.35:
@@ -165,6 +165,12 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
         return _lit_face(face, best, signed, peak, steepness) or best
     return best
+
+
+def _glare(blobs: list[Blob], pips: list[Blob]) -> list[Blob]:
+    """The blobs whose edges are far softer than the steepest pip's: reflections of the lamp (see GLARE_SOFTNESS)."""
+    steepest = max((p.sharpness for p in pips), default=0.0)
+    return [b for b in blobs if b.sharpness < GLARE_SOFTNESS * steepest]
 
 
 SHADE_GAP = 25.0
