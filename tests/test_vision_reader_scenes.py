@@ -49,6 +49,19 @@ def test_dice_that_all_touch_are_found_by_the_size_of_their_pips() -> None:
     assert sorted(d.value for d in reading.dice if d.value) == sorted(values.values())
 
 
+def test_three_dice_all_touching_at_odd_angles_are_each_read() -> None:
+    # Three white dice of 42 px pushed together, each turned its own way, and nothing else on the table: no die stands
+    # alone to tell the size, the pips tell it a third too large, and the clump was one squarish blob taken for one
+    # die, unread, with no way of cutting it. Such a blob larger than a die (segment.CLUMP) that reads no value is
+    # now cut as well.
+    dice = (((320.0, 240.0), 36.4, 4), ((297.1, 201.0), 30.0, 2), ((362.9, 220.4), 22.0, 6))
+    image = table()
+    for centre, angle, value in dice:
+        draw_die(image, centre, 42.5, angle, value, "white")
+    reading = read_dice(image)
+    assert sorted(d.value for d in reading.dice if d.value) == sorted(value for _, _, value in dice)
+
+
 def test_dark_dice_on_a_dark_felt_are_found_whole() -> None:
     image = table(colour=(70, 35, 20), seed=5)  # navy felt
     for i, value in enumerate((2, 4, 5)):

@@ -202,7 +202,8 @@ def _whole_or_sure_cut(
     side: float,
 ) -> list[Found]:
     """A blob most likely one die (see segment.Candidate.cuts_if_unread): the die, unless it reads no value and a
-    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other).
+    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other, or a clump of dice
+    all touching that the die size, told by their pips, took for one).
 
     When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
     box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""

@@ -314,8 +314,8 @@ class Candidate:
     grids: tuple[tuple[Region, ...], ...] = ()
     """Cuts along grids of different die sizes, of which only the one that reads best is to be kept."""
     cuts_if_unread: Callable[[], tuple[Ways, Ways]] | None = None
-    """For a blob most likely one die, drawn out (two dice may overlap in it), no cuts above but this, which makes
-    them (partitions, grids): they are made and read only when the die reads no value."""
+    """For a blob most likely one die but that may be more (see `_is_drawn_out` and CLUMP), no cuts above but this,
+    which makes them (partitions, grids): they are made and read only when the die reads no value."""
     outline: np.ndarray | None = None
     """The outline of a blob that was cut: what its cuts' dice leave uncovered is looked at too (see leftover.py)."""
 
@@ -333,7 +333,8 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
         whole = region_of(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
         ways = functools.partial(_ways_of_cutting, mask, contour, side, image)
         if whole is not None and area <= 1.7 * side * side:
-            candidates.append(Candidate(whole, (), (), ways if _is_drawn_out(whole) else None))
+            may_be_more = _is_drawn_out(whole) or area > CLUMP * side * side
+            candidates.append(Candidate(whole, (), (), ways if may_be_more else None))
             continue
         cut, grids = ways()
         candidates.append(Candidate(whole, cut, grids, outline=contour))
@@ -412,6 +413,11 @@ def _is_drawn_out(region: Region | None) -> bool:
 
 DRAWN_OUT_BLOB = 1.25
 """Long over short side of a blob from which it may be two dice rather than one."""
+CLUMP = 1.3
+"""Area, in square die sides, over which a square blob may be a clump of dice rather than one: a die's own blob
+fills at most its square. Dice all touching, with no die alone to tell their size, make a square blob that their
+pips, which tell the size only roughly, can make look like one die (three dice of 32 px came out at 1.7 square
+sides of 44 px)."""
 
 
 def _is_squarish(contour: np.ndarray) -> bool:
