@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,26 +31,17 @@ STREAK_ALIGNMENT = 15.0
 """Degrees within which the long axes of blurred pips must agree: motion draws them all out the same way."""
 
 
-def pip_sets(blobs: list[Blob]) -> Iterator[tuple[list[Blob], bool]]:
-    """The pips of the face turned up (see `_face_pips`); then, for a die blurred by motion, its round pips with
-    the streaks that all run one way beside them (see `_blurred_pips`), flagged True."""
-    pips = _face_pips(blobs)
-    yield pips, False
-    blurred = _blurred_pips(blobs, pips)
-    if len(blurred) > len(pips):
-        yield blurred, True
-
-
-def _blurred_pips(blobs: list[Blob], round_ones: list[Blob]) -> list[Blob]:
+def blurred_pips(blobs: list[Blob], round_ones: list[Blob]) -> list[Blob]:
     """Round pips and streaks together, when the streaks all run one way: motion blur draws out the pips of a die
     along its path, those across it most, so that some stay about round. The least round first (it tells the
-    reading was made on streaks, see `_confidence`)."""
+    reading was made on streaks, see pips._confidence)."""
     if not round_ones or round_ones[0].roundness < ROUND:
         return []
     streaks = _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
     if not streaks:
         return []
-    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or b in streaks])
+    aligned = {id(b) for b in streaks}
+    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or id(b) in aligned])
     return sorted(pips, key=lambda b: b.roundness)
 
 
@@ -65,7 +55,7 @@ def _aligned(streaks: list[Blob]) -> list[Blob]:
     return streaks if float(spread.max()) <= STREAK_ALIGNMENT else []
 
 
-def _face_pips(blobs: list[Blob]) -> list[Blob]:
+def face_pips(blobs: list[Blob]) -> list[Blob]:
     """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way.
 
     Motion blur draws every pip of a die out the same way, and their centres stay where the pips are. Pips of

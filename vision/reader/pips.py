@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.reader.empty import GLARE_SOFTNESS, emptiness, leaves_empty, typical
-from vision.reader.faceset import ROUND, STREAK_DOUBT, STREAK_ROUNDNESS, pip_sets, streaks_may_join
+from vision.reader.faceset import ROUND, STREAK_DOUBT, STREAK_ROUNDNESS, blurred_pips, face_pips, streaks_may_join
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
@@ -128,6 +128,18 @@ LEVELS = (0.45, 0.6, 0.75)
 """Thresholds tried, as shares of the brightest contrast: pips that blur into each other part at a higher one."""
 
 
+@dataclass(frozen=True)
+class _Contrast:
+    """One polarity's contrast of a patch (pips positive), and what reading it shares across thresholds."""
+
+    face: _Face
+    signed: np.ndarray
+    dark: bool
+    peak: float
+    steepness: list[np.ndarray]
+    """The gradient of the contrast, computed once when a blob first needs it."""
+
+
 def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False) -> FaceReading:
     best = FaceReading(None, 0.0, (), dark, 9.0)
     if peak < 28:
@@ -137,27 +149,16 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         # The contrast is in whole numbers: opened as 16-bit integers it is the same, in half the time.
         signed = signed - cv2.morphologyEx(signed.astype(np.int16), cv2.MORPH_OPEN, _GLARE_DISC).astype(np.float32)
         peak = max(top_percentile(signed, 99), 0.6 * peak)
-    steepness: list[np.ndarray] = []  # the gradient of the contrast, computed once when a blob first needs it
+    steepness: list[np.ndarray] = []
+    contrast = _Contrast(face, signed, dark, peak, steepness)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         blobs = _blobs(binary, signed, face.outline, steepness, in_crop=not face.is_upright)
-        for pips, blurred in pip_sets(blobs):
-            if blurred and best.confidence >= SURE_VALUE:
-                break  # the pips of a face read surely: streaks beside them are no pips of it
-            fit = _fit_layout(pips, face.spacing_range, face.is_upright)
-            confidence = _confidence(fit.value, fit.error, pips, blobs, peak) * (SKEW_DOUBT if fit.skewed else 1.0)
-            if best.pips and confidence <= best.confidence:
-                continue  # cannot win, and the checks below only lower a confidence
-            if confidence > 0.0 and streaks_may_join(pips, fit):
-                confidence *= 0.3
-            elif confidence > 0.0:
-                confidence *= emptiness(leaves_empty(fit, pips, signed, dark, steepness, _glare(blobs, pips)))
-            if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
-                confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
-            if blurred and confidence < 0.35:
-                continue  # streaks that make no value are no pips to carry on (to move a box onto, say)
-            if confidence > best.confidence or not best.pips:
-                best = FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), dark, fit.error)
+        pips = face_pips(blobs)
+        best = _better_reading(contrast, best, pips, blobs)
+        # The pips of a face read surely: streaks beside them are no pips of it.
+        if best.confidence < SURE_VALUE and len(blurred := blurred_pips(blobs, pips)) > len(pips):
+            best = _better_reading(contrast, best, blurred, blobs, blurred=True)
         if best.confidence >= 0.8:
             break  # a clear reading: higher thresholds would only thin the pips out
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
@@ -171,6 +172,30 @@ def _glare(blobs: list[Blob], pips: list[Blob]) -> list[Blob]:
     """The blobs whose edges are far softer than the steepest pip's: reflections of the lamp (see GLARE_SOFTNESS)."""
     steepest = max((p.sharpness for p in pips), default=0.0)
     return [b for b in blobs if b.sharpness < GLARE_SOFTNESS * steepest]
+
+
+def _better_reading(
+    contrast: _Contrast, best: FaceReading, pips: list[Blob], blobs: list[Blob], blurred: bool = False
+) -> FaceReading:
+    """The better of `best` and the reading of `pips` (the face's pips among `blobs`; `blurred`: streaks read with
+    round pips, see faceset.blurred_pips)."""
+    face = contrast.face
+    fit = _fit_layout(pips, face.spacing_range, face.is_upright)
+    confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
+    if best.pips and confidence <= best.confidence:
+        return best  # cannot win, and the checks below only lower a confidence
+    if confidence > 0.0 and streaks_may_join(pips, fit):
+        confidence *= 0.3
+    elif confidence > 0.0:
+        empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, _glare(blobs, pips))
+        confidence *= emptiness(empty)
+    if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
+        confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
+    if blurred and confidence < 0.35:
+        return best  # streaks that make no value are no pips to carry on (to move a box onto, say)
+    if confidence > best.confidence or not best.pips:
+        return FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), contrast.dark, fit.error)
+    return best
 
 
 SHADE_GAP = 25.0
@@ -210,7 +235,7 @@ def _lightness_around(lightness: np.ndarray, pip: Blob) -> float:
     h, w = lightness.shape
     x0, x1 = int(max(0.0, pip.x - 2.5 * radius)), int(min(w, pip.x + 2.5 * radius + 1))
     y0, y1 = int(max(0.0, pip.y - 2.5 * radius)), int(min(h, pip.y + 2.5 * radius + 1))
-    ys, xs = np.mgrid[y0:y1, x0:x1]
+    ys, xs = np.ogrid[y0:y1, x0:x1]
     distance = np.hypot(xs - pip.x, ys - pip.y)
     ring = lightness[y0:y1, x0:x1][(distance >= 1.5 * radius) & (distance <= 2.5 * radius)]
     return float(np.median(ring)) if ring.size else 0.0
