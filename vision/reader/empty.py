@@ -77,17 +77,7 @@ def _empty_places_are_empty(
         return False
     area, strength = typical(pips)
     radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
-    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
-    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
-    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
-    (cx, cy), spacing = fit.centre, fit.spacing
-    # A skewed grid is not square in the patch: only a 4's centre, the mean of its pips, can be checked.
-    spots = [(round(cx), round(cy))] if fit.skewed and fit.value == 4 else []
-    for ux, uy in () if fit.skewed else _unit_places(fit.angle):
-        x, y = ux * spacing + cx, uy * spacing + cy
-        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
-        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
-            spots.append((round(x), round(y)))
+    spots = _empty_places(fit, pips, radius)
     if not spots:
         return True
     bright = [
@@ -102,6 +92,23 @@ def _empty_places_are_empty(
     if not bright:
         return True
     return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
+
+
+def _empty_places(fit: LayoutFit, pips: list[Blob], radius: int) -> list[tuple[int, int]]:
+    """The places of the face grid the value leaves empty (half a spacing from every pip), inside the patch by a
+    `radius`, rounded to whole pixels."""
+    # Plain floats: a few dozen distances are quicker so than in numpy, and the arithmetic is the same (float64,
+    # the pips' centres rounded to float32 as numpy's array of them was; round() rounds half to even as np.round).
+    occupied = [(float(np.float32(p.x)), float(np.float32(p.y))) for p in pips]
+    (cx, cy), spacing = fit.centre, fit.spacing
+    # A skewed grid is not square in the patch: only a 4's centre, the mean of its pips, can be checked.
+    spots = [(round(cx), round(cy))] if fit.skewed and fit.value == 4 else []
+    for ux, uy in () if fit.skewed else _unit_places(fit.angle):
+        x, y = ux * spacing + cx, uy * spacing + cy
+        gap = min(math.sqrt((x - ox) * (x - ox) + (y - oy) * (y - oy)) for ox, oy in occupied)
+        if gap >= 0.5 * spacing and radius <= x < PATCH - radius and radius <= y < PATCH - radius:
+            spots.append((round(x), round(y)))
+    return spots
 
 
 def _sharp(spots: list[tuple[int, int]], pips: list[Blob], steepness: np.ndarray, radius: int) -> list[tuple[int, int]]:
