@@ -11,7 +11,7 @@ import pytest
 from tests.dice_drawing import draw_die, table
 from tests.synthetic_scenes import read_on
 from vision.reader import read_dice
-from vision.reading import SURE_VALUE
+from vision.reading import SURE_VALUE, Die
 
 
 def _glare(image: np.ndarray, centre: tuple[int, int], radius: int) -> None:
@@ -23,21 +23,24 @@ def _glare(image: np.ndarray, centre: tuple[int, int], radius: int) -> None:
     image[:] = np.clip(image + spot * (255.0 - image), 0, 255).astype(np.uint8)
 
 
+def _read_with_glare(value: int, colour: str, centre: tuple[int, int], radius: int) -> Die:
+    """The one die read of a 90 px die of `value` on a green felt, with a reflection of `radius` at `centre`."""
+    image = table(colour=(40, 60, 40))
+    draw_die(image, (320, 240), 90, 0, value, colour)
+    _glare(image, centre, radius)
+    (die,) = read_dice(image).dice
+    return die
+
+
 @pytest.mark.parametrize("colour", ["blue", "orange", "violet"])
 def test_a_reflection_between_the_pips_of_a_two_never_makes_it_a_three(colour: str) -> None:
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, 2, colour)
-    _glare(image, (320, 240), 9)
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(2, colour, (320, 240), 9)
     assert die.value in (2, None)  # the centre is washed out: a 2 if the spot is told apart, else unsure
 
 
 @pytest.mark.parametrize("colour", ["blue", "orange"])
 def test_a_reflection_beside_the_pips_leaves_the_value_alone(colour: str) -> None:
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, 4, colour)
-    _glare(image, (332, 252), 7)  # half-way between grid places, on none of them
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(4, colour, (332, 252), 7)  # half-way between grid places, on none of them
     assert die.value == 4 and die.confidence >= 0.6
 
 
@@ -50,10 +53,7 @@ def test_a_reflection_on_a_place_the_value_leaves_empty_leaves_the_reading_sure(
 ) -> None:
     # A glossy die under the lamp: the reflection sits where another value would have a pip. Its edge fades
     # where a pip's is sharp, so it is not a missed pip; before, every such die came back unsure (or a 4 as a 1).
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, value, colour)
-    _glare(image, spot, 10)
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(value, colour, spot, 10)
     assert die.value == value and die.confidence >= 0.6
 
 
@@ -64,10 +64,7 @@ def test_a_reflection_as_small_as_a_pip_on_an_empty_place_leaves_the_reading_sur
     # a quarter uses. Its edge fades, and the pips' own choice dropped it as glare; but the square around it looked
     # steep enough for a pip, and every one of these dice came back unread. A spot on a blob already told to be glare
     # now does not count (vision/reader/empty.py, _on_glare).
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, value, colour)
-    _glare(image, (320, 216), 7)
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(value, colour, (320, 216), 7)
     assert die.value == value and die.confidence >= SURE_VALUE
 
 
@@ -76,10 +73,7 @@ def test_a_reflection_as_small_as_a_pip_on_an_empty_place_leaves_the_reading_sur
 def test_a_reflection_run_into_a_pip_leaves_the_pip_to_be_counted(colour: str, value: int) -> None:
     # The reflection touches the lower right pip: pip and reflection make one soft blob, once dropped as glare
     # with the pip inside it, which left the die unread.
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, value, colour)
-    _glare(image, (330, 256), 11)
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(value, colour, (330, 256), 11)
     assert die.value == value and die.confidence >= 0.6
 
 
@@ -89,10 +83,7 @@ def test_a_three_or_a_five_whose_centre_pip_lies_in_a_small_reflection_is_read(c
     # The reflection washes the centre pip out: every one of these read as a sure 2 or 4. The centre of a 2 or a 4 as
     # bright as its pips may hide the centre pip of a 3 or a 5 (vision/reader/empty.py, _may_hide_a_pip): the reading
     # is a guess, and read again without the reflection (a top-hat) it finds the centre pip.
-    image = table(colour=(40, 60, 40))
-    draw_die(image, (320, 240), 90, 0, value, colour)
-    _glare(image, (320, 240), 10)
-    (die,) = read_dice(image).dice
+    die = _read_with_glare(value, colour, (320, 240), 10)
     assert die.value == value and die.confidence >= SURE_VALUE
 
 

@@ -56,11 +56,8 @@ def _aligned(streaks: list[Blob]) -> list[Blob]:
 
 
 def face_pips(blobs: list[Blob]) -> list[Blob]:
-    """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way.
-
-    Motion blur draws every pip of a die out the same way, and their centres stay where the pips are. Pips of
-    a side face seen at an angle are flattened the same way too, but then the top face's pips are round.
-    """
+    """The pips of the face turned up: the round ones; or, when none is round, streaks that all run one way (see
+    the module's docstring)."""
     round_ones = _top_face_pips([b for b in blobs if b.roundness >= ROUND])
     if round_ones:
         runs = _parted_runs([b for b in blobs if b.span is not None], round_ones) if len(round_ones) >= 2 else []
@@ -109,12 +106,19 @@ def streaks_may_join(pips: list[Blob], fit: LayoutFit) -> bool:
     return bool(longest >= STREAK_REACH * fit.spacing)
 
 
+def glare(blobs: list[Blob], pips: list[Blob]) -> list[Blob]:
+    """The blobs whose edges are far softer than the steepest of the `pips`: reflections of the lamp (see
+    GLARE_SOFTNESS)."""
+    steepest = max((p.sharpness for p in pips), default=0.0)
+    return [b for b in blobs if b.sharpness < GLARE_SOFTNESS * steepest]
+
+
 def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
     """The largest, most contrasted pips of similar size, reflections left out: those of the face turned up."""
     if len(blobs) <= 1:
         return blobs
-    steepest = max(b.sharpness for b in blobs)
-    blobs = [b for b in blobs if b.sharpness >= GLARE_SOFTNESS * steepest]  # reflections of the lamp
+    reflections = {id(b) for b in glare(blobs, blobs)}
+    blobs = [b for b in blobs if id(b) not in reflections]
     reference = sorted(b.area for b in blobs)[-min(3, len(blobs))]
     strong = max(b.contrast for b in blobs)
     return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]

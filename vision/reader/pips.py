@@ -13,8 +13,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.empty import GLARE_SOFTNESS, emptiness, leaves_empty, typical
-from vision.reader.faceset import ROUND, STREAK_DOUBT, STREAK_ROUNDNESS, blurred_pips, face_pips, streaks_may_join
+from vision.reader.empty import emptiness, leaves_empty, typical
+from vision.reader.faceset import (
+    ROUND,
+    STREAK_DOUBT,
+    STREAK_ROUNDNESS,
+    blurred_pips,
+    face_pips,
+    glare,
+    streaks_may_join,
+)
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
@@ -162,16 +170,10 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         if best.confidence >= 0.8:
             break  # a clear reading: higher thresholds would only thin the pips out
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
-        return _completed(face, best, signed, peak, steepness) or best
+        return _completed(contrast, best) or best
     if dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
-        return _lit_face(face, best, signed, peak, steepness) or best
+        return _lit_face(contrast, best) or best
     return best
-
-
-def _glare(blobs: list[Blob], pips: list[Blob]) -> list[Blob]:
-    """The blobs whose edges are far softer than the steepest pip's: reflections of the lamp (see GLARE_SOFTNESS)."""
-    steepest = max((p.sharpness for p in pips), default=0.0)
-    return [b for b in blobs if b.sharpness < GLARE_SOFTNESS * steepest]
 
 
 def _better_reading(
@@ -187,7 +189,7 @@ def _better_reading(
     if confidence > 0.0 and streaks_may_join(pips, fit):
         confidence *= 0.3
     elif confidence > 0.0:
-        empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, _glare(blobs, pips))
+        empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, glare(blobs, pips))
         confidence *= emptiness(empty)
     if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
         confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
@@ -203,13 +205,11 @@ SHADE_GAP = 25.0
 the top face is the brightest of a die's faces (see topface.py)."""
 
 
-def _lit_face(
-    face: _Face, best: FaceReading, signed: np.ndarray, peak: float, steepness: list[np.ndarray]
-) -> FaceReading | None:
+def _lit_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     """The dark pips found on a white die, that make no sure face, parted by the lightness of the body around each:
     those of the top face, lit from above, stand a SHADE_GAP above those of a side face in shade. Read alone, the
     lit ones give a value, a guess for the table to confirm (the parting is the reader's, not the die's)."""
-    pips = list(best.pips)
+    face, pips = contrast.face, list(best.pips)
     around = np.array([_lightness_around(face.lightness, pip) for pip in pips])
     order = np.argsort(around, kind="stable")
     steps = np.diff(around[order])
@@ -220,8 +220,8 @@ def _lit_face(
     fit = _fit_layout(lit, face.spacing_range, face.is_upright)
     if fit.value is None or fit.skewed:
         return None
-    confidence = _confidence(fit.value, fit.error, lit, lit, peak) * emptiness(
-        leaves_empty(fit, lit, signed, True, steepness)
+    confidence = _confidence(fit.value, fit.error, lit, lit, contrast.peak) * emptiness(
+        leaves_empty(fit, lit, contrast.signed, True, contrast.steepness)
     )
     confidence = min(confidence, 0.9 * SURE_VALUE)
     if confidence < 0.35 or confidence <= best.confidence:
@@ -284,12 +284,11 @@ LEFT_OUT_ROUNDNESS = 0.45
 """Least roundness of a blob taken for a pip left out: a pip run into something, a little out of round."""
 
 
-def _completed(
-    face: _Face, best: FaceReading, signed: np.ndarray, peak: float, steepness: list[np.ndarray]
-) -> FaceReading | None:
+def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     """The dark pips found, that fit no face, and one faint round spot that makes them a face: a pip whose black the
     lamp's reflection turned grey (a reflection lightens, so it hides dark pips only). The spot must sit on the
     place the others leave for it, the other places empty; the value is a guess for the table to confirm."""
+    face, signed, peak, steepness = contrast.face, contrast.signed, contrast.peak, contrast.steepness
     pips = list(best.pips)
     area, strength = typical(pips)
     apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
