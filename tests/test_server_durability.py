@@ -3,6 +3,7 @@ SIGKILL in the middle of a burst of appends."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -119,7 +120,7 @@ def sse_events(base: str, game_id: str, received: list[dict[str, Any]], stop: th
                     data = []
                 if stop.is_set():
                     return
-    except (OSError, ValueError):
+    except (OSError, ValueError, http.client.HTTPException):
         return
 
 
@@ -183,7 +184,9 @@ def _burst_then_kill(server: Server, game_id: str) -> tuple[dict[int, dict[str, 
         for event in moves():
             try:
                 status, body = server.post(f"/api/games/{game_id}/events", event)
-            except OSError:
+            except (OSError, http.client.HTTPException):
+                # Killed between the reply's headers and its body (`IncompleteRead`): a reply never read in full is
+                # no acknowledgement, as for a client whose connection dropped.
                 return
             if status != 201:
                 return
