@@ -92,8 +92,9 @@ def _die_and_two_light_pips_beside_it() -> tuple[np.ndarray, np.ndarray]:
 
 def test_pips_beside_a_die_found_unread_are_looked_for() -> None:
     lightness, mask = _die_and_two_light_pips_beside_it()
-    (region,) = pip_proposals(lightness, mask, 40.0, False, unread=[(40, 60, 40, 40)])
-    (cx, cy), _, _ = region.rect
+    (proposal,) = pip_proposals(lightness, mask, 40.0, False, unread=[(40, 60, 40, 40)])
+    assert proposal.region is not None
+    (cx, cy), _, _ = proposal.region.rect
     assert abs(cx - 85) <= 2 and abs(cy - 76) <= 2
 
 

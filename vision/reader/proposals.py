@@ -3,18 +3,31 @@ whose body ran into something else in the mask (a board's printed lines) so that
 
 Such a die leaves only its pips in the foreground mask, as specks too small to be dice, or lies in a "barren"
 blob. Pips of the usual size that lie outside every die-sized blob, or on a barren blob, are grouped by distance,
-and each group of two or more becomes a die-sized square to read, turned the way its pips say. A lone pip is never
-taken for a die: specks of texture or glints look the same.
+and each group of two or more becomes a die-sized square to read, turned the way its pips say; a group that reads
+no die there is read other ways too (see `Proposal`). A lone pip is never taken for a die: specks of texture or
+glints look the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.reader.segment import ALIKE, PIP_SHARE, SPECK, Region, components, pip_detector, plain_table
+from vision.reader.segment import (
+    ALIKE,
+    PIP_MARGIN,
+    PIP_SHARE,
+    SPECK,
+    Region,
+    components,
+    pip_detector,
+    plain_table,
+)
 
 Box = tuple[int, int, int, int]
 """x, y, width, height."""
@@ -38,7 +51,8 @@ def pip_proposals(
     is_dark_on_light: bool,
     barren: Sequence[np.ndarray] = (),
     unread: Sequence[Box] = (),
-) -> list[Region]:
+    closer: Closer | None = None,
+) -> list[Proposal]:
     """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
     blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
     with it, and neither the blob read whole nor any cut of it made a die of it). Pips are looked for only where
@@ -46,7 +60,8 @@ def pip_proposals(
 
     A die the table's colour still leaves its pips in the mask, as specks: only around the specks and the barren
     blobs is there anything to look for, and there the table far from all foreground is made plain before looking,
-    for its grain holds no pip and would cost most of the search."""
+    for its grain holds no pip and would cost most of the search. Pips smaller than FINE_PIP are looked for in the
+    full picture, `closer`, when given."""
     _, labels, stats, _ = components(mask)
     area = _search_area(stats, side, [*map(_box, barren), *unread], mask.shape)
     if area is None:
@@ -54,25 +69,119 @@ def pip_proposals(
     # A spot on a die-sized blob is a pip of a die found already, unless no die was read of that blob.
     die_sized = stats[:, cv2.CC_STAT_AREA] >= SPECK * side * side
     die_sized[0] = False  # the table
-    spots = _pip_sized_spots(lightness, mask, area, side, is_dark_on_light)
+    spots = _pip_sized_spots(lightness, mask, area, side, is_dark_on_light, closer)
     pips = [(x, y) for x, y in spots if not die_sized[labels[int(y), int(x)]] or _on_any(barren, x, y)]
     faces = (np.array(group, np.float32) for group in _groups(pips, GROUP_REACH * side))
-    return [_square_around(f, side, mask.shape) for f in faces if len(f) >= 2 and _extent(f) <= LARGEST_FACE * side]
+    return [p for f in faces if len(f) >= 2 and (p := _proposal(f, side, mask.shape)) is not None]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A die-sized square around a group of pips (None when they spread wider than a face), and other ways of
+    reading the group when that square holds no die: pips of a neighbour, table-coloured too, near enough to join
+    the group, move the square off the die or make the group too wide. Each way is one or two squares: around the
+    group less one of its pips, or around each of its two halves (see `_halves`)."""
+
+    region: Region | None
+    ways: tuple[tuple[Region, ...], ...]
+
+
+def _proposal(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Proposal | None:
+    """The proposal of a group of pips; None when neither the group nor any other way of reading it fits on faces
+    (see LARGEST_FACE)."""
+
+    def fits(p: np.ndarray) -> bool:
+        return len(p) >= 2 and _extent(p) <= LARGEST_FACE * side
+
+    ways = [[p] for p in _less_one(points)] + [_halves(points)]
+    squares = tuple(
+        tuple(_square_around(p, side, shape) for p in way if fits(p)) for way in ways if any(fits(p) for p in way)
+    )
+    whole = _square_around(points, side, shape) if fits(points) else None
+    return Proposal(whole, squares) if whole is not None or squares else None
+
+
+def _less_one(points: np.ndarray) -> list[np.ndarray]:
+    """The group less each of its pips in turn (none for two pips: one pip alone is no die)."""
+    return [np.delete(points, i, axis=0) for i in range(len(points))] if len(points) >= 3 else []
+
+
+def _halves(points: np.ndarray) -> list[np.ndarray]:
+    """The group parted across its longest direction where its pips lie farthest apart along it (the faces of two
+    dice side by side); none for fewer than four pips."""
+    if len(points) < 4:
+        return []
+    centred = points - points.mean(axis=0)
+    _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    along = centred @ axes[0]
+    order = np.argsort(along, kind="stable")
+    cut = int(np.argmax(np.diff(along[order]))) + 1
+    return [points[order[:cut]], points[order[cut:]]]
+
+
+TWICE_FOUND = 0.75
+"""Distance between two spots, in the larger one's diameters, under which they are one pip found twice."""
+Closer = Callable[[tuple[int, int, int, int], float], np.ndarray | None]
+"""The lightness of a box (x0, y0, x1, y1) of the analysis picture taken from the full picture, about `factor`
+times as many pixels across; None when the full picture has too few more pixels to be worth it."""
+LEAST_GAIN = 1.5
+"""Least gain in pixels across for which pips are looked for in the full picture (see FINE_PIP)."""
+FINE_PIP = 12.0
+"""Pip diameter, in pixels, aimed for when looking for pips (the full picture permitting): the blob detector
+loses pips of three or four pixels, which a die the table's colour has on a 1280x720 frame scaled down."""
+
+
+def full_picture(image: np.ndarray, scale: float) -> Closer:
+    """The `Closer` of a BGR picture whose analysis picture is scaled by `scale`."""
+    return functools.partial(_lightness_closer, image, scale)
+
+
+def _lightness_closer(
+    image: np.ndarray, scale: float, area: tuple[int, int, int, int], factor: float
+) -> np.ndarray | None:
+    x0, y0, x1, y1 = area
+    factor = min(factor, 1.0 / scale)
+    if factor < LEAST_GAIN:
+        return None
+    crop = image[int(y0 / scale) : int(math.ceil(y1 / scale)), int(x0 / scale) : int(math.ceil(x1 / scale))]
+    size = (round((x1 - x0) * factor), round((y1 - y0) * factor))
+    return np.asarray(cv2.cvtColor(cv2.resize(crop, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2Lab)[:, :, 0])
 
 
 def _pip_sized_spots(
-    lightness: np.ndarray, mask: np.ndarray, area: tuple[int, int, int, int], side: float, is_dark_on_light: bool
+    lightness: np.ndarray,
+    mask: np.ndarray,
+    area: tuple[int, int, int, int],
+    side: float,
+    is_dark_on_light: bool,
+    closer: Closer | None = None,
 ) -> list[tuple[float, float]]:
     """Centres of pip-sized round spots of the given polarity inside `area` (x0, y0, x1, y1), the table far from
-    all foreground made plain first."""
+    all foreground made plain first; looked for `closer` where the pips are small (see FINE_PIP)."""
     x0, y0, x1, y1 = area
     expected = side * PIP_SHARE
-    plain = plain_table(lightness[y0:y1, x0:x1], mask[y0:y1, x0:x1])
-    return [
-        (float(key.pt[0] + x0), float(key.pt[1] + y0))
+    region, inside, factor = lightness[y0:y1, x0:x1], mask[y0:y1, x0:x1], 1.0
+    closer_region = closer(area, FINE_PIP / expected) if closer is not None and expected < FINE_PIP else None
+    if closer_region is not None:
+        region, factor = closer_region, closer_region.shape[1] / (x1 - x0)
+        inside = cv2.resize(inside, (region.shape[1], region.shape[0]), interpolation=cv2.INTER_NEAREST)
+    plain = plain_table(region, inside, round(PIP_MARGIN * factor))
+    keys = [
+        key
         for key in pip_detector(0 if is_dark_on_light else 255).detect(plain)
-        if expected / SMALL_PIP <= key.size <= expected * ALIKE
+        if expected / SMALL_PIP <= key.size / factor <= expected * ALIKE
     ]
+    return [(float(key.pt[0] / factor + x0), float(key.pt[1] / factor + y0)) for key in _one_per_pip(keys)]
+
+
+def _one_per_pip(keys: Sequence[cv2.KeyPoint]) -> list[cv2.KeyPoint]:
+    """The spots less those that lie on a larger one (see TWICE_FOUND): a pip the detector found as two halves. Two
+    pips of a face lie about a pip's width apart or more (see pips.CROWDED)."""
+    kept: list[cv2.KeyPoint] = []
+    for key in sorted(keys, key=lambda k: -k.size):
+        if all(math.hypot(key.pt[0] - k.pt[0], key.pt[1] - k.pt[1]) >= TWICE_FOUND * k.size for k in kept):
+            kept.append(key)
+    return kept
 
 
 def _square_around(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Region:

@@ -248,12 +248,12 @@ PIP_MARGIN = 10
 """Pixels of table kept as they are around the foreground when looking for its pips."""
 
 
-def plain_table(lightness: np.ndarray, foreground: np.ndarray) -> np.ndarray:
+def plain_table(lightness: np.ndarray, foreground: np.ndarray, margin: int = PIP_MARGIN) -> np.ndarray:
     """The lightness with the table far from the foreground made plain, at its mean lightness: pips lie on the
     foreground (dice, or the specks a die the table's colour leaves of its pips), and the wood's grain would
     cost most of the search. A margin of table is kept as it is, so that the spots cut by the edge of the
     plain part lie far from every pip."""
-    size = 2 * PIP_MARGIN + 1
+    size = 2 * margin + 1
     away = cv2.compare(cv2.dilate(foreground, np.ones((size, size), np.uint8)), 0, cv2.CMP_EQ)  # type: ignore[call-overload]
     count = cv2.countNonZero(away)
     if not count:
