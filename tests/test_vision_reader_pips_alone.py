@@ -3,9 +3,14 @@ seeded scenes of the synthetic sets."""
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from tests.synthetic_scenes import read_on
+from vision.reader.proposals import _search_areas
+from vision.reader.segment import components
+from vision.reading import SURE_VALUE
 
 
 def _assert_found_alone(
@@ -67,3 +72,30 @@ def test_green_dice_on_a_green_felt_are_found_by_pips_looked_for_in_the_full_fra
     # mask. Scaled down to 480 pixels, the pips are three or four pixels wide, and the blob detector lost most of
     # them: the 6 and the 4 (touching a green 1) were missed. Pips are now looked for in the full frame there.
     _assert_found_alone("rajas", 97, 4, box, die, as_stored=True)
+
+
+def test_a_white_die_on_a_pale_board_among_coloured_dice_only_is_found_by_its_dark_pips() -> None:
+    # A synthetic Rajas table, seed 97, scene 9: a white 6 seen at an angle on the board's pale ground, every other
+    # die coloured. Dark pips were looked for only when a die with dark pips had been read, so the 6 was missed;
+    # dark pips are now always looked for (light ones only when a die with light pips was read, or none).
+    _assert_found_alone("rajas", 97, 9, (400, 265, 472, 336), (6, "white"), as_stored=True)
+
+
+def test_a_die_read_with_fewer_pips_than_its_square_was_drawn_around_is_only_a_guess() -> None:
+    # A synthetic webcam scene, seed 2026, scene 35: white dice on pale wood whose grain fills the mask, so the die
+    # size was judged a fifth too large. The square drawn around a 5's five dark pips, too large, read a sure 1
+    # (1.0). A value with fewer pips than its square was drawn around is now a guess.
+    true, read = read_on("webcam", 2026, 35, (69, 186, 124, 233), as_stored=True)
+    assert true.value == 5
+    assert all(d.value == 5 or d.confidence < SURE_VALUE for d in read)
+
+
+def test_pips_are_looked_for_around_each_group_of_specks_apart() -> None:
+    # Specks far apart are searched in boxes of their own, not in one box around them all (most of a frame, whose
+    # search in the full picture cost milliseconds); boxes that overlap once widened by a die side are one.
+    mask = np.zeros((300, 400), np.uint8)
+    for x, y in ((20, 20), (40, 30), (350, 250)):
+        cv2.circle(mask, (x, y), 2, 255, cv2.FILLED)
+    _, _, stats, _ = components(mask)
+    areas = _search_areas(stats, 30.0, [], mask.shape)
+    assert areas == [(0, 0, 73, 63), (318, 218, 383, 283)]

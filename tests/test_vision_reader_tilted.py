@@ -92,16 +92,16 @@ def _die_and_two_light_pips_beside_it() -> tuple[np.ndarray, np.ndarray]:
 
 def test_pips_beside_a_die_found_unread_are_looked_for() -> None:
     lightness, mask = _die_and_two_light_pips_beside_it()
-    (proposal,) = pip_proposals(lightness, mask, 40.0, False, unread=[(40, 60, 40, 40)])
-    assert proposal.region is not None
-    (cx, cy), _, _ = proposal.region.rect
+    (proposal,) = pip_proposals(lightness, mask, 40.0, (False,), unread=[(40, 60, 40, 40)])
+    assert proposal.whole is not None
+    (cx, cy), _, _ = proposal.whole.region.rect
     assert abs(cx - 85) <= 2 and abs(cy - 76) <= 2
 
 
 def test_pips_are_not_looked_for_where_every_blob_is_a_die_read() -> None:
     # No speck, no blob without a die, no die unread: there is nothing a die found by its pips alone could be.
     lightness, mask = _die_and_two_light_pips_beside_it()
-    assert pip_proposals(lightness, mask, 40.0, False) == []
+    assert pip_proposals(lightness, mask, 40.0, (False,)) == []
 
 
 def test_a_sure_box_whose_top_face_reads_otherwise_unsurely_gives_the_top_faces_value_as_a_guess() -> None:

@@ -48,31 +48,46 @@ def pip_proposals(
     lightness: np.ndarray,
     mask: np.ndarray,
     side: float,
-    is_dark_on_light: bool,
+    polarities: Sequence[bool],
     barren: Sequence[np.ndarray] = (),
     unread: Sequence[Box] = (),
     closer: Closer | None = None,
 ) -> list[Proposal]:
-    """Die-sized squares around groups of pips that no die-sized blob of the mask holds, or that lie on a `barren`
+    """Die-sized squares around groups of pips, of each polarity (`polarities`: True for dark pips on a light die),
+    that no die-sized blob of the mask holds, or that lie on a `barren`
     blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
     with it, and neither the blob read whole nor any cut of it made a die of it). Pips are looked for only where
-    they may be (see `_search_area`), which includes around the boxes of dice found `unread`.
+    they may be (see `_search_areas`), which includes around the boxes of dice found `unread`.
 
     A die the table's colour still leaves its pips in the mask, as specks: only around the specks and the barren
     blobs is there anything to look for, and there the table far from all foreground is made plain before looking,
     for its grain holds no pip and would cost most of the search. Pips smaller than FINE_PIP are looked for in the
     full picture, `closer`, when given."""
     _, labels, stats, _ = components(mask)
-    area = _search_area(stats, side, [*map(_box, barren), *unread], mask.shape)
-    if area is None:
+    areas = _search_areas(stats, side, [*map(_box, barren), *unread], mask.shape)
+    if not areas:
         return []
     # A spot on a die-sized blob is a pip of a die found already, unless no die was read of that blob.
     die_sized = stats[:, cv2.CC_STAT_AREA] >= SPECK * side * side
     die_sized[0] = False  # the table
-    spots = _pip_sized_spots(lightness, mask, area, side, is_dark_on_light, closer)
-    pips = [(x, y) for x, y in spots if not die_sized[labels[int(y), int(x)]] or _on_any(barren, x, y)]
-    faces = (np.array(group, np.float32) for group in _groups(pips, GROUP_REACH * side))
-    return [p for f in faces if len(f) >= 2 and (p := _proposal(f, side, mask.shape)) is not None]
+    spots: dict[bool, list[tuple[float, float]]] = {dark: [] for dark in polarities}
+    for area in areas:
+        for dark, found in _pip_sized_spots(lightness, mask, area, side, polarities, closer).items():
+            spots[dark] += found
+    proposals = []
+    for dark in polarities:
+        pips = [(x, y) for x, y in spots[dark] if not die_sized[labels[int(y), int(x)]] or _on_any(barren, x, y)]
+        faces = (np.array(group, np.float32) for group in _groups(pips, GROUP_REACH * side))
+        proposals += [p for f in faces if len(f) >= 2 and (p := _proposal(f, side, mask.shape)) is not None]
+    return proposals
+
+
+@dataclass(frozen=True)
+class Square:
+    """A die-sized square drawn around pips, and how many."""
+
+    region: Region
+    pips: int
 
 
 @dataclass(frozen=True)
@@ -82,8 +97,8 @@ class Proposal:
     the group, move the square off the die or make the group too wide. Each way is one or two squares: around the
     group less one of its pips, or around each of its two halves (see `_halves`)."""
 
-    region: Region | None
-    ways: tuple[tuple[Region, ...], ...]
+    whole: Square | None
+    ways: tuple[tuple[Square, ...], ...]
 
 
 def _proposal(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Proposal | None:
@@ -93,11 +108,12 @@ def _proposal(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Propos
     def fits(p: np.ndarray) -> bool:
         return len(p) >= 2 and _extent(p) <= LARGEST_FACE * side
 
+    def square(p: np.ndarray) -> Square:
+        return Square(_square_around(p, side, shape), len(p))
+
     ways = [[p] for p in _less_one(points)] + [_halves(points)]
-    squares = tuple(
-        tuple(_square_around(p, side, shape) for p in way if fits(p)) for way in ways if any(fits(p) for p in way)
-    )
-    whole = _square_around(points, side, shape) if fits(points) else None
+    squares = tuple(tuple(square(p) for p in way if fits(p)) for way in ways if any(fits(p) for p in way))
+    whole = square(points) if fits(points) else None
     return Proposal(whole, squares) if whole is not None or squares else None
 
 
@@ -153,11 +169,11 @@ def _pip_sized_spots(
     mask: np.ndarray,
     area: tuple[int, int, int, int],
     side: float,
-    is_dark_on_light: bool,
+    polarities: Sequence[bool],
     closer: Closer | None = None,
-) -> list[tuple[float, float]]:
-    """Centres of pip-sized round spots of the given polarity inside `area` (x0, y0, x1, y1), the table far from
-    all foreground made plain first; looked for `closer` where the pips are small (see FINE_PIP)."""
+) -> dict[bool, list[tuple[float, float]]]:
+    """Centres of pip-sized round spots of each polarity inside `area` (x0, y0, x1, y1), the table far from all
+    foreground made plain first; looked for `closer` where the pips are small (see FINE_PIP)."""
     x0, y0, x1, y1 = area
     expected = side * PIP_SHARE
     region, inside, factor = lightness[y0:y1, x0:x1], mask[y0:y1, x0:x1], 1.0
@@ -166,12 +182,15 @@ def _pip_sized_spots(
         region, factor = closer_region, closer_region.shape[1] / (x1 - x0)
         inside = cv2.resize(inside, (region.shape[1], region.shape[0]), interpolation=cv2.INTER_NEAREST)
     plain = plain_table(region, inside, round(PIP_MARGIN * factor))
-    keys = [
-        key
-        for key in pip_detector(0 if is_dark_on_light else 255).detect(plain)
-        if expected / SMALL_PIP <= key.size / factor <= expected * ALIKE
-    ]
-    return [(float(key.pt[0] / factor + x0), float(key.pt[1] / factor + y0)) for key in _one_per_pip(keys)]
+    spots = {}
+    for dark in polarities:
+        keys = [
+            key
+            for key in pip_detector(0 if dark else 255).detect(plain)
+            if expected / SMALL_PIP <= key.size / factor <= expected * ALIKE
+        ]
+        spots[dark] = [(float(key.pt[0] / factor + x0), float(key.pt[1] / factor + y0)) for key in _one_per_pip(keys)]
+    return spots
 
 
 def _one_per_pip(keys: Sequence[cv2.KeyPoint]) -> list[cv2.KeyPoint]:
@@ -194,23 +213,40 @@ def _square_around(points: np.ndarray, side: float, shape: tuple[int, ...]) -> R
     return Region(rect, box, side * side, False, clipped)
 
 
-def _search_area(
+def _search_areas(
     stats: np.ndarray, side: float, near: Sequence[Box], shape: tuple[int, ...]
-) -> tuple[int, int, int, int] | None:
-    """The box (x0, y0, x1, y1) around the specks of the mask (its blobs too small to be dice) and the boxes `near`
-    (x, y, w, h: barren blobs, dice found unread), widened by a die side; None when there are none (the usual
-    frame, every blob a die read). A free pip lies on a speck or a barren blob, or on the table beside them or
-    beside a die found unread (the light pips of a die at the edge of its blob, which the mask left out)."""
+) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) around the specks of the mask (its blobs too small to be dice) and the boxes
+    `near` (x, y, w, h: barren blobs, dice found unread), each widened by a die side, those that overlap made one;
+    none when there is nothing to widen (the usual frame, every blob a die read). A free pip lies on a speck or a
+    barren blob, or on the table beside them or beside a die found unread (the light pips of a die at the edge of
+    its blob, which the mask left out). Boxes apart are searched apart: one box around them all held most of a
+    frame whose specks lay far apart, and its search cost several milliseconds once made in the full picture."""
     small = stats[1:][stats[1:, cv2.CC_STAT_AREA] < SPECK * side * side]
-    boxes = [tuple(int(v) for v in box[:4]) for box in small] + list(near)
-    if not boxes:
-        return None
     margin = int(np.ceil(side))
-    x0 = max(0, min(x for x, _, _, _ in boxes) - margin)
-    y0 = max(0, min(y for _, y, _, _ in boxes) - margin)
-    x1 = min(shape[1], max(x + w for x, _, w, _ in boxes) + margin)
-    y1 = min(shape[0], max(y + h for _, y, _, h in boxes) + margin)
-    return x0, y0, x1, y1
+    areas = [
+        (max(0, x - margin), max(0, y - margin), min(shape[1], x + w + margin), min(shape[0], y + h + margin))
+        for x, y, w, h in [tuple(int(v) for v in box[:4]) for box in small] + list(near)
+    ]
+    merged: list[tuple[int, int, int, int]] = []
+    while areas:
+        area = areas.pop()
+        overlapping = [a for a in merged + areas if _overlap(a, area)]
+        if not overlapping:
+            merged.append(area)
+            continue
+        merged = [a for a in merged if a not in overlapping]
+        areas = [a for a in areas if a not in overlapping]
+        areas.append(_union([area, *overlapping]))
+    return sorted(merged)
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _union(areas: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    return min(a[0] for a in areas), min(a[1] for a in areas), max(a[2] for a in areas), max(a[3] for a in areas)
 
 
 def _box(outline: np.ndarray) -> Box:

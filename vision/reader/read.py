@@ -20,10 +20,10 @@ from vision.reader.found import Found, doubtful_if_misshapen, unread_if_white_li
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
-from vision.reader.proposals import Proposal, full_picture, pip_proposals
+from vision.reader.proposals import Proposal, Square, full_picture, pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.tilted import read_box
-from vision.reading import DiceReading, Die
+from vision.reading import SURE_VALUE, DiceReading, Die
 
 ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
@@ -136,16 +136,16 @@ def _read_pips_alone(
     found: list[Found],
     barren: list[np.ndarray],
 ) -> list[Found]:
-    """Dice proposed by their pips alone (see proposals.py), in the polarity of the dice read already (dark pips on
-    white dice, light ones on coloured dice); both when none was read, or when both were (a white die among
-    coloured ones, on a pale board). The pips may lie on the table or on a `barren` blob, one cut but of which no
-    die was read."""
+    """Dice proposed by their pips alone (see proposals.py). Dark pips are always looked for: a white die on a pale
+    board or table leaves only them in the mask, whatever else was read. Light pips are looked for when a die with
+    light pips was read, or none was: among white dice only, the light spots are the white between their pips. The
+    pips may lie on the table or on a `barren` blob, one cut but of which no die was read."""
     read = [one for one in found if one.die.value is not None]
     darks = sum(one.face.is_dark_on_light for one in read)
-    polarities = (True, False) if not read or 0 < darks < len(read) else (darks > 0,)
+    polarities = (True, False) if not read or darks < len(read) else (True,)
     unread = [_scaled_box(one.die.bbox, scale) for one in found if one.die.value is None]
     closer = full_picture(image, scale)
-    proposals = [p for dark in polarities for p in pip_proposals(lightness, mask, side, dark, barren, unread, closer)]
+    proposals = pip_proposals(lightness, mask, side, polarities, barren, unread, closer)
     return [one for p in proposals for one in _read_proposal(image, p, scale, side)]
 
 
@@ -154,12 +154,23 @@ def _read_proposal(image: np.ndarray, proposal: Proposal, scale: float, side: fl
     die (or the pips spread too wide for one), the dice of the surest other way of reading the group (see
     proposals.Proposal). A die read there without a value stands as it is: trying the other ways for it too cost
     a quarter of a millisecond a frame on the benchmark's Rajas frames and made no die right."""
-    found = _read_region(image, proposal.region, scale, side, is_piece=True) if proposal.region else None
+    found = _read_square(image, proposal.whole, scale, side) if proposal.whole else None
     if found is not None:
         return [found]
-    ways = [[_read_region(image, r, scale, side, is_piece=True) for r in way] for way in proposal.ways]
+    ways = [[_read_square(image, square, scale, side) for square in way] for way in proposal.ways]
     best = max(ways, key=lambda way: _sureness(way, side / scale), default=[])
     return [one for one in best if one is not None and one.die.value is not None]
+
+
+def _read_square(image: np.ndarray, square: Square, scale: float, side: float) -> Found | None:
+    """The die read in a square drawn around pips: a guess when its value has fewer pips than the square was drawn
+    around (the square, turned or sized wrong, left some of them out)."""
+    found = _read_region(image, square.region, scale, side, is_piece=True)
+    if found is None or found.die.value is None or found.die.value >= square.pips:
+        return found
+    return dataclasses.replace(
+        found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, round(0.9 * SURE_VALUE, 3)))
+    )
 
 
 def _scaled_box(bbox: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
