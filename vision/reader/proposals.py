@@ -53,11 +53,11 @@ def pip_proposals(
     unread: Sequence[Box] = (),
     closer: Closer | None = None,
 ) -> list[Proposal]:
-    """Die-sized squares around groups of pips, of each polarity (`polarities`: True for dark pips on a light die),
-    that no die-sized blob of the mask holds, or that lie on a `barren`
-    blob (outlines of blobs of which no die was read: a die on a corner of a board's printed square is one blob
-    with it, and neither the blob read whole nor any cut of it made a die of it). Pips are looked for only where
-    they may be (see `_search_areas`), which includes around the boxes of dice found `unread`.
+    """Die-sized squares around groups of pips of each polarity (`polarities`: True for dark pips on a light die)
+    that no die-sized blob of the mask holds, or that lie on a `barren` blob (outlines of blobs of which no die was
+    read: a die on a corner of a board's printed square is one blob with it, and neither the blob read whole nor
+    any cut of it made a die of it). Pips are looked for only where they may be (see `_search_areas`), which
+    includes around the boxes of dice found `unread`.
 
     A die the table's colour still leaves its pips in the mask, as specks: only around the specks and the barren
     blobs is there anything to look for, and there the table far from all foreground is made plain before looking,
