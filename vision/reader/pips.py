@@ -6,6 +6,7 @@ seen through a translucent body or on a side face are smaller, fainter or flatte
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,7 +98,33 @@ def read_face(
         deglared = _read_polarity(face, dark, peaks[dark], deglared=True)
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
+    if best.is_dark_on_light and best.confidence >= SURE_VALUE and _in_shade(face.lightness, best.pips, brightest):
+        best = dataclasses.replace(best, confidence=0.9 * SURE_VALUE)  # a guess: see `_in_shade`
     return best
+
+
+IN_SHADE = 60.0
+"""Least step in lightness from the brightest of a white die's patch down to the body around the pips read, for
+those pips to lie on a side face in shade (see `_in_shade`)."""
+AROUND_FACE = (2.5, 3.5)
+"""Ring, in pip radii from each pip's centre, where the body of its face is measured for `_in_shade`: past the
+dark halo a blurred pip leaves."""
+
+
+def _in_shade(lightness: np.ndarray, pips: tuple[Blob, ...], brightest: float) -> bool:
+    """Whether the dark pips read on a white die lie on a body far darker than the brightest of its patch: lit
+    from above, the top face is the brightest of a die's faces (see topface.py), so they are the pips of a side face
+    in shade, read where no top face stood out (a 3 on the side of a 2 seen at an angle)."""
+    ring = np.zeros(lightness.shape, np.uint8)
+    inner, outer = AROUND_FACE
+    for pip in pips:
+        radius = math.sqrt(pip.area / math.pi)
+        cv2.circle(ring, (round(pip.x), round(pip.y)), round(outer * radius), 255, cv2.FILLED)
+    for pip in pips:
+        radius = math.sqrt(pip.area / math.pi)
+        cv2.circle(ring, (round(pip.x), round(pip.y)), round(inner * radius), 0, cv2.FILLED)
+    around = lightness[ring > 0]
+    return around.size > 0 and brightest - float(np.median(around)) > IN_SHADE
 
 
 def _inner(lightness: np.ndarray) -> np.ndarray:
