@@ -49,7 +49,7 @@ class Blob:
     parted: int = 0
     """For a pip parted from a run of pips: how many the run held."""
     runs_off: bool = False
-    """Whether the blob reaches the patch's edge (told only for a picture of one die, see `_runs_off`)."""
+    """Whether the blob reaches the patch's edge (see `_runs_off` and `_one_beside_cut_pips`)."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     contrast = _Contrast(face, signed, dark, peak, steepness)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
-        blobs = _blobs(binary, signed, face.outline, steepness, in_crop=not face.is_upright)
+        blobs = _blobs(binary, signed, face.outline, steepness)
         pips = face_pips(blobs)
         best = _better_reading(contrast, best, pips, blobs)
         # The pips of a face read surely: streaks beside them are no pips of it.
@@ -218,7 +218,9 @@ def _better_reading(
     elif confidence > 0.0:
         empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, glare(blobs, pips))
         confidence *= emptiness(empty)
-    if confidence > 0.0 and (_crowded(pips, fit) or _may_be_cut(face, pips, blobs)):
+    if confidence > 0.0 and (
+        _crowded(pips, fit) or _may_be_cut(face, pips, blobs) or _one_beside_cut_pips(fit, pips, blobs)
+    ):
         confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
     if blurred and confidence < 0.35:
         return best  # streaks that make no value are no pips to carry on (to move a box onto, say)
@@ -345,10 +347,9 @@ def _blobs(
     outline: np.ndarray | None,
     steepness: list[np.ndarray],
     wanted: Callable[[float, float, float], bool] | None = None,
-    in_crop: bool = False,
 ) -> list[Blob]:
-    """The pip candidates among the binary's blobs; only those whose centre and area are `wanted`, if given.
-    `in_crop`: the patch is a picture of one die, and whether each blob reaches its edge is told."""
+    """The pip candidates among the binary's blobs, each told whether it reaches the patch's edge; only those whose
+    centre and area are `wanted`, if given."""
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
@@ -376,9 +377,24 @@ def _blobs(
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
         contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0])
         span = _span(contour, moments) if roundness < ROUND else None
-        runs_off = in_crop and _reaches_edge(contour)
+        runs_off = _reaches_edge(contour)
         found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
     return found
+
+
+CUT_PIP = 0.4
+"""Least area, as a share of a lone pip's, of a blob the patch's edge cuts that makes the pip part of a larger face
+(see `_one_beside_cut_pips`)."""
+
+
+def _one_beside_cut_pips(fit: LayoutFit, pips: list[Blob], blobs: list[Blob]) -> bool:
+    """Whether a 1 is read beside blobs like its pip (CUT_PIP of its area or more, as contrasted) that the patch's
+    edge cuts: the patch holds part of a larger face, its other pips past the edge (the logo in the middle of a
+    casino 2, whose top face was read in a patch that cut its two pips)."""
+    if fit.value != 1:
+        return False
+    pip = pips[0]
+    return any(b.runs_off and b.area >= CUT_PIP * pip.area and b.contrast >= 0.8 * pip.contrast for b in blobs)
 
 
 def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
