@@ -160,8 +160,16 @@ def _lightness_closer(
     if factor < LEAST_GAIN:
         return None
     crop = image[int(y0 / scale) : int(math.ceil(y1 / scale)), int(x0 / scale) : int(math.ceil(x1 / scale))]
-    size = (round((x1 - x0) * factor), round((y1 - y0) * factor))
-    return np.asarray(cv2.cvtColor(cv2.resize(crop, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2Lab)[:, :, 0])
+    step = int(1.0 / (scale * factor))
+    if step >= 2:
+        # A photo shrunk twice or more: by a whole number, as OpenCV's area averaging takes a slow path for any other
+        # factor (55 ms on a 12 MP photo whose specks spread over all of it).
+        crop = crop[: crop.shape[0] - crop.shape[0] % step, : crop.shape[1] - crop.shape[1] % step]
+        shrunk = cv2.resize(crop, (crop.shape[1] // step, crop.shape[0] // step), interpolation=cv2.INTER_AREA)
+    else:
+        size = (round((x1 - x0) * factor), round((y1 - y0) * factor))
+        shrunk = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    return np.asarray(cv2.cvtColor(shrunk, cv2.COLOR_BGR2Lab)[:, :, 0])
 
 
 def _pip_sized_spots(
