@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import read_on
-from vision.reader.proposals import _search_areas
+from vision.reader import read_dice
+from vision.reader.proposals import _search_areas, body_step
 from vision.reader.segment import components
 from vision.reading import SURE_VALUE
 
@@ -99,3 +100,36 @@ def test_pips_are_looked_for_around_each_group_of_specks_apart() -> None:
     _, _, stats, _ = components(mask)
     areas = _search_areas(stats, 30.0, [], mask.shape)
     assert areas == [(0, 0, 73, 63), (318, 218, 383, 283)]
+
+
+def _five_dots(image: np.ndarray, x: int, y: int, colour: tuple[int, int, int]) -> None:
+    """Five round dots as a die's 5 lays them out, 12 pixels apart, about a 40-pixel face."""
+    for dx, dy in ((-12, -12), (12, -12), (0, 0), (-12, 12), (12, 12)):
+        cv2.circle(image, (x + dx, y + dy), 4, colour, cv2.FILLED)
+
+
+def test_dots_printed_on_a_cloth_are_never_a_sure_die() -> None:
+    # Groups of white dots on a plain grey cloth, each laid out as a 5: their squares hold the dots and nothing
+    # else, no body apart from the cloth. Read from free pips, each was a sure 5; now at most a guess.
+    image = np.full((480, 640, 3), 120, np.uint8)
+    for x, y in ((100, 100), (300, 120), (500, 300), (200, 350)):
+        _five_dots(image, x, y, (245, 245, 245))
+    read = read_dice(image).dice
+    assert read and all(d.confidence < SURE_VALUE for d in read)
+
+
+def test_a_die_the_cloths_colour_but_a_little_lighter_is_still_sure() -> None:
+    # The same dots on squares a few levels lighter than the cloth (a die's top face, a little sheen): a die.
+    image = np.full((480, 640, 3), 120, np.uint8)
+    for x, y in ((100, 100), (300, 120), (500, 300), (200, 350)):
+        cv2.rectangle(image, (x - 21, y - 21), (x + 21, y + 21), (130, 130, 130), cv2.FILLED)
+        _five_dots(image, x, y, (245, 245, 245))
+    read = read_dice(image).dice
+    assert [d.value for d in read if d.confidence >= SURE_VALUE] == [5, 5, 5, 5]
+
+
+def test_the_body_step_of_a_square_is_its_middles_distance_from_the_table_around_it() -> None:
+    lightness = np.full((100, 100), 80, np.uint8)
+    lightness[40:60, 40:60] = 95
+    assert body_step(lightness, ((50.0, 50.0), (20.0, 20.0), 0.0)) == 15.0
+    assert body_step(np.full((100, 100), 80, np.uint8), ((50.0, 50.0), (20.0, 20.0), 0.0)) == 0.0

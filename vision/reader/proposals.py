@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.patch import RotatedRect
 from vision.reader.segment import (
     ALIKE,
     PIP_MARGIN,
@@ -291,3 +292,38 @@ def _extent(points: np.ndarray) -> float:
     """The largest distance between two of the points."""
     gaps = points[:, None, :] - points[None, :, :]
     return float(np.hypot(gaps[..., 0], gaps[..., 1]).max())
+
+
+BODY_STEP = 3.0
+"""Least step in median lightness between the middle of a square of free pips and the table around it for a die read
+there to be sure. Printed dots, or a cloth's pattern, hold pips in a square that differs from the table around it in
+nothing else; a die the table's colour still stands apart by a few levels (its sheen, its shade). On the evaluation
+sets, 61 of the 62 dice read right from free pips stand 4 or more apart; on 1500 white dots printed on grey, every
+false die read stood 0 apart."""
+_MIDDLE, _AROUND = 0.8, (1.25, 1.8)
+"""The square's middle, and the ring of table around it, in square sides (see `body_step`)."""
+
+
+def body_step(lightness: np.ndarray, rect: RotatedRect) -> float:
+    """How far the middle of a square (`rect`, analysis pixels) lies from the table around it in median lightness."""
+    (cx, cy), (w, h), angle = rect
+
+    def box(share: float) -> np.ndarray:
+        return cv2.boxPoints(((cx, cy), (w * share, h * share), angle)).astype(np.int32)
+
+    x, y, bw, bh = cv2.boundingRect(box(_AROUND[1]))
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(lightness.shape[1], x + bw), min(lightness.shape[0], y + bh)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    middle = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    ring = np.zeros_like(middle)
+    offset = np.array([x0, y0], np.int32)
+    cv2.fillPoly(middle, [box(_MIDDLE) - offset], 255)
+    cv2.fillPoly(ring, [box(_AROUND[1]) - offset], 255)
+    cv2.fillPoly(ring, [box(_AROUND[0]) - offset], 0)
+    area = lightness[y0:y1, x0:x1]
+    inside, around = area[middle > 0], area[ring > 0]
+    if not inside.size or not around.size:
+        return 0.0
+    return float(abs(np.median(inside) - np.median(around)))

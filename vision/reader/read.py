@@ -20,7 +20,7 @@ from vision.reader.found import Found, doubtful_if_misshapen, unread_if_white_li
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
-from vision.reader.proposals import Proposal, Square, full_picture, pip_proposals
+from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.tilted import read_box
 from vision.reading import SURE_VALUE, DiceReading, Die
@@ -146,28 +146,33 @@ def _read_pips_alone(
     unread = [_scaled_box(one.die.bbox, scale) for one in found if one.die.value is None]
     closer = full_picture(image, scale)
     proposals = pip_proposals(lightness, mask, side, polarities, barren, unread, closer)
-    return [one for p in proposals for one in _read_proposal(image, p, scale, side)]
+    return [one for p in proposals for one in _read_proposal(image, lightness, p, scale, side)]
 
 
-def _read_proposal(image: np.ndarray, proposal: Proposal, scale: float, side: float) -> list[Found]:
+def _read_proposal(
+    image: np.ndarray, lightness: np.ndarray, proposal: Proposal, scale: float, side: float
+) -> list[Found]:
     """The dice a group of pips proposes: the die read in the square around them all, or, when that square holds no
     die (or the pips spread too wide for one), the dice of the surest other way of reading the group (see
     proposals.Proposal). A die read there without a value stands as it is: trying the other ways for it too cost a
     third of a millisecond a frame on the benchmark's Rajas frames, for three more dice right on the evaluation
     sets (two of them guesses) and one die found unread lost."""
-    found = _read_square(image, proposal.whole, scale, side) if proposal.whole else None
+    found = _read_square(image, lightness, proposal.whole, scale, side) if proposal.whole else None
     if found is not None:
         return [found]
-    ways = [[_read_square(image, square, scale, side) for square in way] for way in proposal.ways]
+    ways = [[_read_square(image, lightness, square, scale, side) for square in way] for way in proposal.ways]
     best = max(ways, key=lambda way: _sureness(way, side / scale), default=[])
     return [one for one in best if one is not None and one.die.value is not None]
 
 
-def _read_square(image: np.ndarray, square: Square, scale: float, side: float) -> Found | None:
+def _read_square(image: np.ndarray, lightness: np.ndarray, square: Square, scale: float, side: float) -> Found | None:
     """The die read in a square drawn around pips: a guess when its value has fewer pips than the square was drawn
-    around (the square, turned or sized wrong, left some of them out)."""
+    around (the square, turned or sized wrong, left some of them out), or when its middle stands no more than
+    BODY_STEP apart from the table around it (dots printed on a cloth, see proposals.BODY_STEP)."""
     found = _read_region(image, square.region, scale, side, is_piece=True)
-    if found is None or found.die.value is None or found.die.value >= square.pips:
+    if found is None or found.die.value is None:
+        return found
+    if found.die.value >= square.pips and body_step(lightness, square.region.rect) >= BODY_STEP:
         return found
     return dataclasses.replace(
         found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, round(0.9 * SURE_VALUE, 3)))
