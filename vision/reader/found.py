@@ -65,5 +65,13 @@ def doubtful_if_misshapen(found: Found, die_side: float, dice: int) -> Found:
     drawn_out = found.length >= DRAWN_OUT_BOX * found.side
     if found.die.value is None or found.die.confidence < SURE_VALUE or not (small or drawn_out):
         return found
-    die = dataclasses.replace(found.die, confidence=round(0.9 * SURE_VALUE, 3))
-    return dataclasses.replace(found, die=die)
+    return as_guess(found)
+
+
+def as_guess(found: Found) -> Found:
+    """The die found, its value a guess for the table to confirm (its confidence at most just under SURE_VALUE)."""
+    return dataclasses.replace(found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, GUESS)))
+
+
+GUESS = round(0.9 * SURE_VALUE, 3)
+"""The confidence a sure reading is brought down to when a doubt about it is raised."""

@@ -16,14 +16,14 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, segment, table
 from vision.reader.colour import face_colour
-from vision.reader.found import Found, doubtful_if_misshapen, unread_if_white_lit
+from vision.reader.found import Found, as_guess, doubtful_if_misshapen, unread_if_white_lit
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.shrink import shrink
 from vision.reader.tilted import read_box
-from vision.reading import SURE_VALUE, DiceReading, Die
+from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
@@ -174,9 +174,7 @@ def _read_square(image: np.ndarray, lightness: np.ndarray, square: Square, scale
         return found
     if found.die.value >= square.pips and body_step(lightness, square.region.rect) >= BODY_STEP:
         return found
-    return dataclasses.replace(
-        found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, round(0.9 * SURE_VALUE, 3)))
-    )
+    return as_guess(found)
 
 
 def _scaled_box(bbox: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
