@@ -38,6 +38,9 @@ KINDS: dict[str, Kind] = {
     "tray": Kind(((4032, 3024),), (20, 30), (*RAJAS, "red"), "tray", (150, 230), (0, 8), 0.1, (2, 6), 0.35, 0.0),
     # Webcam frames of white (or ivory) dice with black pips on a wooden desk, oblique, some blurred.
     "webcam": Kind(((640, 480),), (2, 8), ("white",), "white_on_wood", (26, 55), (12, 30), 0.4, (3, 9), 0.3, 0.0),
+    # The same, slightly oblique (3-18 degrees) with milder blur: the webcam frames the issue's unseen set holds.
+    # Its name sorts after the others', so adding it left every other kind's scenes as they were (see render_kind).
+    "webcam-slight": Kind(((640, 480),), (2, 8), ("white",), "white_on_wood", (26, 55), (3, 18), 0.4, (2, 6), 0.3, 0.0),
     # A Rajas of the Ganges table: the four colours, now and then a white die, sometimes a hand.
     "rajas": Kind(
         ((1280, 720), (640, 480)),
