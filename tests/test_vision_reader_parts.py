@@ -12,8 +12,9 @@ from dice_drawing import draw_die, table
 from vision.reader import layout as layout_module
 from vision.reader import read_dice
 from vision.reader import table as table_module
+from vision.reader.diesize import PIP_MARGIN, plain_table
 from vision.reader.heap import keep_heap
-from vision.reader.segment import PIP_MARGIN, components, plain_table
+from vision.reader.segment import components
 from vision.reader.shrink import shrink
 from vision.reader.stats import percentiles, top_percentile
 

@@ -74,7 +74,7 @@ def test_a_white_die_is_never_a_sure_one_of_light_pips(seed: int, scene: int, bo
 def test_two_white_ones_touching_at_a_corner_on_pale_wood_are_both_read(box: Box) -> None:
     # A webcam scene of the synthetic set (seed 2026, scene 76): the only two dice, both showing a 1, touch at a
     # corner. Their blob fills too little of its box to be a die or a row of dice, and two pips cannot tell a die's
-    # size, so none was known and nothing was read; the widest disc the blob holds now gives it (segment.py).
+    # size, so none was known and nothing was read; the widest disc the blob holds now gives it (diesize.py).
     read = _read_on(2026, 76, box, 1, as_stored=True)
     assert [d.value for d in read] == [1]
 

@@ -18,17 +18,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.diesize import ALIKE, PIP_MARGIN, PIP_SHARE, SPECK, pip_detector, plain_table
 from vision.reader.patch import RotatedRect
-from vision.reader.segment import (
-    ALIKE,
-    PIP_MARGIN,
-    PIP_SHARE,
-    SPECK,
-    Region,
-    components,
-    pip_detector,
-    plain_table,
-)
+from vision.reader.segment import Region, components
 
 Box = tuple[int, int, int, int]
 """x, y, width, height."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import cards, segment, table
+from vision.reader import cards, diesize, segment, table
 from vision.reader.colour import face_colour
 from vision.reader.found import Found, as_guess, doubtful_if_misshapen, unread_if_white_lit
 from vision.reader.leftover import leftovers
@@ -85,7 +85,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     dice = _surest_apart(unread_if_white_lit(found), APART[1])
-    if len(dice) <= 1 and max(h, w) <= segment.SMALL_CROP:
+    if len(dice) <= 1 and max(h, w) <= diesize.SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
@@ -117,7 +117,7 @@ class _View:
         small = image if scale == 1.0 else shrink(image, scale)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         mask = table.foreground_mask(lab, table.background_centres(lab))
-        return cls(scale, small, lab, mask, segment.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
+        return cls(scale, small, lab, mask, diesize.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
 
 
 def _outline_of(candidate: segment.Candidate) -> np.ndarray | None:

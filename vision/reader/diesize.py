@@ -1,0 +1,285 @@
+"""The usual size of a die in a picture, at the analysis scale: the commonest size of lone squares of foreground,
+else six times the size of the pips (see die_side_estimate).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+
+def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray | None = None) -> float | None:
+    """Typical die side: the commonest side of components that look like one square die.
+
+    With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
+    tell the size too (a pip is about a sixth of the die's footprint across). The squares still win when
+    they are larger than the pips say but hold no more pips than one face has (a close-up of one die, its pips
+    mixed with specks of texture); a square block of four touching dice holds more. But where lone squares of the
+    pips' size stand beside far larger ones, those are the dice and the larger ones cards. The shorter side of the
+    clumps is the last resort (a row of dice is one die wide).
+    """
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    squares, outlines, shorter, areas = [], [], [], []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+        if min(rw, rh) < min_side or area < FILLED_BLOB * rw * rh:
+            continue
+        shorter.append(min(rw, rh))
+        areas.append(area)
+        if max(rw, rh) / max(min(rw, rh), 1.0) < 1.35:
+            squares.append(np.sqrt(area))
+            outlines.append(contour)
+    from_squares, count = _commonest_size(np.array(squares), _fills(outlines)) if squares else (None, 0)
+    if from_squares is not None and from_squares < SPECKS * min_side and lightness is not None:
+        squares, outlines = _without_specks(squares, outlines, contours, lightness, mask)
+        from_squares, count = _commonest_size(np.array(squares), _fills(outlines)) if squares else (None, 0)
+    if from_squares is not None and count < 3 and _is_block(from_squares, shorter, areas):
+        from_squares, count = None, 0
+    fallback = from_squares if from_squares is not None else (float(np.median(shorter)) if shorter else None)
+    if fallback is None:
+        fallback = _widest_inside(contours, mask.shape, min_side)
+    if count >= 3 or lightness is None:
+        return fallback
+    pips = pip_side_estimate(lightness, mask)
+    if pips is None or pips[0] < min_side:
+        return fallback
+    if from_squares is None:
+        return pips[0]
+    return _squares_or_pips(from_squares, pips, squares, outlines)
+
+
+def _widest_inside(outlines: Sequence[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
+    """The median width of the blobs at least `min_side` wide that fill little of their box (under FILLED_BLOB: two
+    dice touching at a corner, a die and its shadow): the widest disc each holds, across, is a die's side wherever
+    the blob is one die or several. The last resort, when no blob is square or filled and no three pips tell the
+    size (two dice showing a 1 each). A blob spread over a quarter of the picture or more is left out: that is a
+    close-up of a die, broken up in the mask by its own pips and glare, where a die's width cannot be told so; so
+    is a picture of one die (SMALL_CROP)."""
+    if max(shape) <= SMALL_CROP:
+        return None
+    widths = []
+    for outline in outlines:
+        x, y, w, h = cv2.boundingRect(outline)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+        if min(rw, rh) < min_side or cv2.contourArea(outline) >= FILLED_BLOB * rw * rh:
+            continue  # a speck, or a blob the squares and clumps measured already
+        if w * h >= CLOSE_UP * shape[0] * shape[1]:
+            continue
+        inside = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
+        _, widest, _, _ = cv2.minMaxLoc(cv2.distanceTransform(inside, cv2.DIST_L2, cv2.DIST_MASK_PRECISE))
+        if 2.0 * widest >= min_side:
+            widths.append(2.0 * widest)
+    return float(np.median(widths)) if widths else None
+
+
+FILLED_BLOB = 0.6
+"""Share of its box a blob fills from which its size is measured as a die's or a clump's."""
+SPECK = 0.15
+"""Area, in square die sides, under which a blob of the mask is a speck, not a die's (nor a clump of dice)."""
+CLOSE_UP = 0.25
+"""Share of the picture from which a blob's box is a close-up of dice, not dice on a table."""
+SMALL_CROP = 160
+"""Pictures up to this size may be a crop of a single die filling most of the picture."""
+
+
+def _squares_or_pips(
+    from_squares: float,
+    pips: tuple[float, list[tuple[float, float]]],
+    squares: list[float],
+    outlines: list[np.ndarray],
+) -> float:
+    """The die size from the lone squares or from the pips (their size and centres), as die_side_estimate tells."""
+    from_pips, centres = pips
+    if _are_dice(from_pips * PIP_SHARE, squares, outlines, centres):
+        return from_squares  # the "pips" found are the dice themselves, small and round enough to pass for pips
+    agreeing = [side for side in squares if _alike(np.array([side, from_pips]))[0, 1]]
+    if agreeing and from_squares >= CARD_SIZED * from_pips:
+        return float(np.median(agreeing))  # lone dice of the pips' size: the far larger squares are cards
+    if from_pips / ALIKE <= from_squares:
+        alike = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, from_squares]))[0, 1]]
+        if all(_one_face(o, centres) for o in alike):
+            return from_squares  # a die alone in the picture, or dice that agree with their pips
+    return from_pips  # no die stands alone, the squares are blocks of dice, or specks far smaller than pips
+
+
+def _one_face(outline: np.ndarray, centres: list[tuple[float, float]]) -> bool:
+    """Whether the pips inside a square blob (`centres`, see pip_side_estimate) may be those of one face: no more
+    than six, none two farther apart than the blob's side (ONE_FACE_SPREAD). A block of touching dice showing few
+    pips in all holds them spread over more than a die."""
+    inside = [c for c in centres if cv2.pointPolygonTest(outline, c, False) >= 0]
+    if len(inside) > 6:
+        return False
+    reach = ONE_FACE_SPREAD * math.sqrt(cv2.contourArea(outline))
+    return all(math.dist(a, b) <= reach for i, a in enumerate(inside) for b in inside[i + 1 :])
+
+
+ONE_FACE_SPREAD = 1.0
+"""Farthest apart two pips of one face lie, in the sides of the blob holding them: the corner pips of a 4, 5 or 6 lie
+about 0.76 of a side apart, and seen at an angle less; the margin is for specks near the die's edge. Against the
+count of pips alone, a block of three touching dice showing six pips in all, taken for one die, no longer hid its
+dice (synthetic seeds 7, 41, 97, 2026 and the real photos: seven dice right, none lost; at 0.85 a casino die of
+the composites was lost, its pips seen through the body as well)."""
+
+
+def _fills(outlines: list[np.ndarray]) -> np.ndarray:
+    """How much of its rotated box each outline fills."""
+    return np.array([cv2.contourArea(o) / max(float(np.prod(cv2.minAreaRect(o)[1])), 1.0) for o in outlines])
+
+
+FILLED = 0.75
+"""Share of its box a die's blob fills (its corners are round); an L of three touching dice fills about 0.66."""
+HOLLOW_WORTH = 0.5
+"""What a square filling less of its box is worth against one that fills it, in choosing the commonest size."""
+
+
+SPECKS = 2.0
+"""Squares under this many smallest die sides may be pips standing alone in the mask (see `_without_specks`)."""
+CARD_SIZED = 2.5
+"""How many times the pips' die size a square is when it is a card (a nearer die is seldom twice as large)."""
+
+
+def _without_specks(
+    squares: list[float],
+    outlines: list[np.ndarray],
+    contours: Sequence[np.ndarray],
+    lightness: np.ndarray,
+    mask: np.ndarray,
+) -> tuple[list[float], list[np.ndarray]]:
+    """The squares, less those that are pips: a die the colour of the table leaves only its pips in the mask, five
+    or six specks as square as a die, which would make the dice pip-sized. A square is a pip when it is of the
+    pips' size and holds one the pip search found, and only when at least three pips of that size lie on larger
+    parts of the mask (other dice, whose pips they are like): tiny dice must not pass for pips themselves."""
+    found = pip_side_estimate(lightness, mask)
+    if found is None:
+        return squares, outlines
+    from_pips, centres = found
+    pip = from_pips * PIP_SHARE
+    larger = [c for c in contours if cv2.contourArea(c) >= (3.0 * pip) ** 2]
+    if sum(any(_holds_any(c, [centre]) for c in larger) for centre in centres) < 3:
+        return squares, outlines
+    kept = [
+        (side, outline)
+        for side, outline in zip(squares, outlines, strict=True)
+        if not (
+            _alike(np.array([side, pip]))[0, 1] and any(cv2.pointPolygonTest(outline, c, False) >= 0 for c in centres)
+        )
+    ]
+    return [side for side, _ in kept], [outline for _, outline in kept]
+
+
+def _holds_any(outline: np.ndarray, points: list[tuple[float, float]]) -> bool:
+    return any(cv2.pointPolygonTest(outline, point, False) >= 0 for point in points)
+
+
+def _are_dice(pip: float, squares: list[float], outlines: list[np.ndarray], centres: list[tuple[float, float]]) -> bool:
+    """Whether the pips found (their centres, of size `pip`) are most of them square blobs of their own size: dice
+    small enough in the picture to pass for pips, not pips."""
+    own = [o for o, side in zip(outlines, squares, strict=True) if _alike(np.array([side, pip]))[0, 1]]
+    return 2 * sum(any(_holds_any(o, [c]) for o in own) for c in centres) > len(centres)
+
+
+def _is_block(square: float, shorter: list[float], areas: list[float]) -> bool:
+    """Whether the only squares of a picture (one or two) are blocks of touching dice rather than dice: far wider
+    than the clumps of at least 0.4 their area are across (a row or a pair of dice is one die across; bits of a
+    die half hidden by a hand are left out)."""
+    widths = [width for width, area in zip(shorter, areas, strict=True) if area >= 0.4 * square * square]
+    return bool(widths) and square > BLOCK * float(np.median(widths))
+
+
+BLOCK = 1.3
+"""How many times wider than the clumps' median width the only squares of a picture are when they are blocks."""
+
+PIP_SHARE = 1 / 6
+"""A pip's diameter as a share of a die's footprint in the image: about a fifth of the face, less once side faces
+seen at an angle widen the footprint."""
+
+
+def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, list[tuple[float, float]]] | None:
+    """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of
+    them; with the centres of those pips."""
+    points = cv2.findNonZero(mask)
+    if points is None:
+        return None
+    x, y, w, h = cv2.boundingRect(points)
+    x0, y0 = max(0, x - 4), max(0, y - 4)
+    region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
+    best: list[cv2.KeyPoint] = []
+    plain = plain_table(region, inside)
+    for colour in (0, 255):
+        found = [k for k in pip_detector(colour).detect(plain) if inside[int(k.pt[1]), int(k.pt[0])]]
+        if len(found) > len(best):
+            best = found
+    if len(best) < 3:
+        return None
+    # Pips come in groups of alike size; of the groups of three or more, the one covering most area wins
+    # (specks of texture or noise are many, but small).
+    sizes = np.array([k.size for k in best])
+    alike = _alike(sizes)
+    cover = np.where(alike.sum(axis=1) >= 3, (alike * sizes[None, :] ** 2).sum(axis=1), 0.0)
+    if not cover.max() > 0:
+        return None
+    group = alike[int(np.argmax(cover))]
+    centres = [(k.pt[0] + x0, k.pt[1] + y0) for k, chosen in zip(best, group, strict=True) if chosen]
+    return float(np.median(sizes[group])) / PIP_SHARE, centres
+
+
+PIP_MARGIN = 10
+"""Pixels of table kept as they are around the foreground when looking for its pips."""
+
+
+def plain_table(lightness: np.ndarray, foreground: np.ndarray, margin: int = PIP_MARGIN) -> np.ndarray:
+    """The lightness with the table far from the foreground made plain, at its mean lightness: pips lie on the
+    foreground (dice, or the specks a die the table's colour leaves of its pips), and the wood's grain would
+    cost most of the search. A margin of table is kept as it is, so that the spots cut by the edge of the
+    plain part lie far from every pip."""
+    size = 2 * margin + 1
+    away = cv2.compare(cv2.dilate(foreground, np.ones((size, size), np.uint8)), 0, cv2.CMP_EQ)  # type: ignore[call-overload]
+    count = cv2.countNonZero(away)
+    if not count:
+        return lightness
+    # cv2.mean(lightness, mask=away) as OpenCV takes it (the whole sum times the inverse count), in a fraction
+    # of its time; the level's value copied in by the mask likewise.
+    level = round(cv2.sumElems(cv2.bitwise_and(lightness, away))[0] * (1.0 / count))
+    return np.asarray(cv2.copyTo(np.full_like(lightness, level), away, lightness.copy()))
+
+
+def pip_detector(colour: int) -> cv2.SimpleBlobDetector:
+    """OpenCV's blob detector tuned for pips: small, round, convex spots darker (0) or lighter (255) than around."""
+    params = cv2.SimpleBlobDetector.Params()
+    params.filterByColor, params.blobColor = True, colour
+    params.minThreshold, params.maxThreshold, params.thresholdStep = 25, 235, 30
+    params.filterByArea, params.minArea, params.maxArea = True, 3, 2500
+    params.filterByCircularity, params.minCircularity = True, 0.6
+    params.filterByInertia, params.minInertiaRatio = True, 0.5
+    params.filterByConvexity, params.minConvexity = True, 0.8
+    params.minDistBetweenBlobs = 2
+    return cv2.SimpleBlobDetector.create(params)
+
+
+ALIKE = 1.6
+"""Two sizes are alike (the same kind of die, or of pip) when neither is more than this times the other."""
+
+
+def _alike(sizes: np.ndarray) -> np.ndarray:
+    """Which pairs of sizes are alike (a square boolean matrix)."""
+    return np.asarray(np.abs(np.log(sizes[:, None] / sizes[None, :])) <= np.log(ALIKE))
+
+
+def _commonest_size(sides: np.ndarray, fills: np.ndarray) -> tuple[float, int]:
+    """The median of the weightiest group of alike sizes (within a factor ALIKE), and how many are in it.
+
+    Each member weighs the square root of its size: between counting (where the pips of a die whose body the
+    table hides, five or six specks, would outweigh three dice) and weighing by size (where one square card
+    would outweigh two dice); given how much of its box each fills, half as much when it fills less than a die
+    does (an L of three touching dice is about as square as one die, but hollow).
+    """
+    alike = _alike(sides)
+    worth = np.sqrt(sides) * np.where(fills >= FILLED, 1.0, HOLLOW_WORTH)
+    weights = (alike * worth[None, :]).sum(axis=1)
+    best = max(range(len(sides)), key=lambda i: (weights[i], sides[i]))
+    return float(np.median(sides[alike[best]])), int(alike[best].sum())
