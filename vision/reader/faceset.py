@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -122,3 +123,27 @@ def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
     reference = sorted(b.area for b in blobs)[-min(3, len(blobs))]
     strong = max(b.contrast for b in blobs)
     return [b for b in blobs if b.area >= 0.45 * reference and b.contrast >= 0.45 * strong]
+
+
+PAST_OUTLINE = ((0.5, 2.0), 0.6, 4.0)
+"""What makes a blob past a die's outline a pip like those read (see `pips_past_outline`): its area within these
+shares of theirs, its contrast from this share of theirs, and its centre within this many pip widths of one."""
+
+
+def pips_past_outline(pips: list[Blob], past: Sequence[Blob]) -> bool:
+    """Whether a round blob like the pips read, near them, lies past the die's outline. The outline is the region's
+    (a blob's, or a piece cut from a clump), and a pip past it is either a neighbour's, or one of this face that the
+    cut left out, the face then larger than the one read (a 5 cut so that only two of its pips lay inside: a sure
+    2). Which one, the patch cannot tell: the value is a guess for the table to confirm."""
+    if not past or not pips:
+        return False
+    area, contrast = typical(pips)
+    (low, high), least, reach = PAST_OUTLINE
+    near = reach * 2.0 * math.sqrt(area / math.pi)
+    return any(
+        low * area <= b.area <= high * area
+        and b.contrast >= least * contrast
+        and b.roundness >= ROUND
+        and any(math.hypot(b.x - p.x, b.y - p.y) <= near for p in pips)
+        for b in past
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -22,6 +22,7 @@ from vision.reader.faceset import (
     blurred_pips,
     face_pips,
     glare,
+    pips_past_outline,
     streaks_may_join,
 )
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
@@ -188,9 +189,10 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     contrast = _Contrast(face, signed, dark, peak, steepness)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
-        blobs = _blobs(binary, signed, face.outline, steepness)
+        past: list[Blob] = []
+        blobs = _blobs(binary, signed, face.outline, steepness, past=past)
         pips = face_pips(blobs)
-        best = _better_reading(contrast, best, pips, blobs)
+        best = _better_reading(contrast, best, pips, blobs, past=past)
         # The pips of a face read surely: streaks beside them are no pips of it.
         if best.confidence < SURE_VALUE and len(blurred := blurred_pips(blobs, pips)) > len(pips):
             best = _better_reading(contrast, best, blurred, blobs, blurred=True)
@@ -204,10 +206,15 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
 
 
 def _better_reading(
-    contrast: _Contrast, best: FaceReading, pips: list[Blob], blobs: list[Blob], blurred: bool = False
+    contrast: _Contrast,
+    best: FaceReading,
+    pips: list[Blob],
+    blobs: list[Blob],
+    blurred: bool = False,
+    past: Sequence[Blob] = (),
 ) -> FaceReading:
     """The better of `best` and the reading of `pips` (the face's pips among `blobs`; `blurred`: streaks read with
-    round pips, see faceset.blurred_pips)."""
+    round pips, see faceset.blurred_pips; `past`: the blobs left out past the die's outline)."""
     face = contrast.face
     fit = _fit_layout(pips, face.spacing_range, face.is_upright)
     confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
@@ -219,7 +226,10 @@ def _better_reading(
         empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, glare(blobs, pips))
         confidence *= emptiness(empty)
     if confidence > 0.0 and (
-        _crowded(pips, fit) or _may_be_cut(face, pips, blobs) or _one_beside_cut_pips(fit, pips, blobs)
+        _crowded(pips, fit)
+        or _may_be_cut(face, pips, blobs)
+        or _one_beside_cut_pips(fit, pips, blobs)
+        or pips_past_outline(pips, past)
     ):
         confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
     if blurred and confidence < 0.35:
@@ -347,9 +357,10 @@ def _blobs(
     outline: np.ndarray | None,
     steepness: list[np.ndarray],
     wanted: Callable[[float, float, float], bool] | None = None,
+    past: list[Blob] | None = None,
 ) -> list[Blob]:
     """The pip candidates among the binary's blobs, each told whether it reaches the patch's edge; only those whose
-    centre and area are `wanted`, if given."""
+    centre and area are `wanted`, if given. Those left out for lying past the die's `outline` go into `past`."""
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
     for contour in contours:
@@ -365,12 +376,11 @@ def _blobs(
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
-        if outline is not None and cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi):
-            continue  # a pip lies well inside its die: this is the table showing at a corner of the box
+        if outline is not None and _past_outline(outline, contour, (x, y, area), signed, past):
+            continue
         if wanted is not None and not wanted(x, y, area):
             continue
-        (_, _), (a, b), angle = cv2.fitEllipse(contour)  # the dearest check, made last
-        roundness = min(a, b) / max(a, b, 1e-6)
+        roundness, angle = _ellipse(contour)  # the dearest check, made last
         if roundness < STREAK_ROUNDNESS:
             continue
         if not steepness:
@@ -401,6 +411,29 @@ def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
     """In a picture of one die (not an upright patch), whether the face read may be part of a larger one: a pip
     like the others left out of it, or a pip that reaches the picture's edge."""
     return not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips))
+
+
+def _past_outline(
+    outline: np.ndarray,
+    contour: np.ndarray,
+    blob: tuple[float, float, float],
+    signed: np.ndarray,
+    past: list[Blob] | None,
+) -> bool:
+    """Whether a blob (its centre and area) lies past a die's outline, its centre not well inside it as a pip's is:
+    the table at a corner of the box, or another die. Such a blob goes into `past`, when given."""
+    x, y, area = blob
+    if cv2.pointPolygonTest(outline, (x, y), True) >= 0.5 * math.sqrt(area / math.pi):
+        return False
+    if past is not None:
+        past.append(Blob(x, y, area, _ellipse(contour)[0], float(signed[int(y), int(x)])))
+    return True
+
+
+def _ellipse(contour: np.ndarray) -> tuple[float, float]:
+    """The roundness (shorter over longer axis) and the direction, in degrees, of the ellipse fitted to a blob."""
+    (_, _), (a, b), angle = cv2.fitEllipse(contour)
+    return min(a, b) / max(a, b, 1e-6), angle
 
 
 def _reaches_edge(contour: np.ndarray) -> bool:
