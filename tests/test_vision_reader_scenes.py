@@ -435,3 +435,25 @@ def test_dice_all_in_clumps_one_a_block_of_three_showing_six_pips_are_each_read(
     assert len(read) == len(truth)
     for die in truth:
         _assert_read_on(read, die)
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed", "scene", "box", "value", "colour"),
+    [
+        # A Rajas table (as stored): a clump of four dice, green, blue, blue and violet, seen at an angle and blurred.
+        # Neither the watershed nor a grid parted it well: the green 4 came out a sure 1, the blue and violet 6s unread.
+        ("rajas", 41, 22, (150, 234, 204, 288), 4, "green"),
+        ("rajas", 41, 22, (145, 293, 196, 343), 6, "blue"),
+        ("rajas", 41, 22, (152, 333, 204, 383), 6, "violet"),
+        # A tray photo (as stored): a blue 6 pressed against a red die, the pair left unread.
+        ("tray", 2026, 3, (978, 1607, 1262, 1875), 6, "blue"),
+    ],
+)
+def test_touching_dice_of_different_colours_are_parted_by_colour(
+    kind: str, seed: int, scene: int, box: tuple[int, int, int, int], value: int, colour: str
+) -> None:
+    # A clump's dice of different colours are now also cut apart by colour (segment.py, _colour_cut), the surest
+    # way of cutting winning as before.
+    die, read = _read_on(kind, seed, scene, box, as_stored=True)
+    assert (die.value, die.color) == (value, colour)
+    assert [(d.value, d.color) for d in read if d.value is not None] == [(value, colour)]

@@ -89,11 +89,77 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
 
 
 def _ways_of_cutting(mask: np.ndarray, contour: np.ndarray, side: float, image: np.ndarray) -> tuple[Ways, Ways]:
-    """The watershed's cut (none or one) and the grids' of a blob."""
+    """The cuts of a blob: the watershed's and the colours' (each none or one), read in this order; and the grids'."""
     h, w = mask.shape
     grids = _distinct(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
-    cut = _watershed(mask, contour, side, w, h, image)
-    return ((cut,) if cut else ()), grids
+    cut = _watershed(contour, side, w, h, image)
+    by_colour = _colour_cut(contour, side, w, h, image)
+    return tuple(way for way in (cut, by_colour) if way), grids
+
+
+BODY_CHROMA = 18.0
+"""Least chroma (distance from grey in Lab's a-b plane, 8-bit) of a coloured die's body: white pips, white or black
+dice and shade fall under it."""
+HUE_APART = 20.0
+"""Least difference of hue, in degrees of Lab's a-b plane, between two colours of dice told apart (the Rajas blue and
+violet lie about 30 apart, red and orange about 27)."""
+HUE_REACH = 25.0
+"""Farthest, in degrees, a pixel's hue lies from its colour's for the pixel to be of a die of that colour."""
+HUE_SHARE = 0.3
+"""Least count of pixels of a colour, in die areas (side squared), for it to be a die's."""
+
+
+def _colour_cut(contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
+    """A clump of dice of different colours parted by colour (Rajas dice come in four): each colour's part of its
+    coloured body, pips filled in, is a die, or when larger than one is cut as a blob is (watershed, else grid).
+    Nothing for a clump of one colour, or of white dice."""
+    x, y, bw, bh = cv2.boundingRect(contour)
+    local = np.zeros((bh, bw), np.uint8)
+    cv2.drawContours(local, [contour - [x, y]], -1, 255, cv2.FILLED)
+    lab = cv2.cvtColor(image[y : y + bh, x : x + bw], cv2.COLOR_BGR2Lab).astype(np.float32)
+    a, b = lab[:, :, 1] - 128.0, lab[:, :, 2] - 128.0
+    body = (local > 0) & (cv2.magnitude(a, b) >= BODY_CHROMA)
+    hue = np.degrees(np.arctan2(b, a)) % 360.0
+    colours = _hues(hue[body], side) if body.sum() >= side * side else []
+    if len(colours) < 2:
+        return ()
+    gaps = np.stack([np.minimum(np.abs(hue - c), 360.0 - np.abs(hue - c)) for c in colours])
+    nearest = np.argmin(gaps, axis=0)
+    regions: list[Region] = []
+    for index in range(len(colours)):
+        part = ((nearest == index) & body & (gaps[index] <= HUE_REACH)).astype(np.uint8) * 255
+        part = fill_holes(cv2.morphologyEx(part, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for piece in found:
+            regions += _dice_of_a_colour(piece + [x, y], side, w, h, image)
+    return tuple(regions) if len(regions) >= 2 else ()
+
+
+def _hues(hues: np.ndarray, side: float) -> list[float]:
+    """The hues, in degrees, of the dice colours among a clump's coloured pixels: the peaks of their histogram (bins
+    of 5 degrees, smoothed over 25) that hold HUE_SHARE of a die, HUE_APART from a larger one."""
+    bins = np.bincount((hues // 5).astype(int) % 72, minlength=72).astype(np.float32)
+    smooth = np.convolve(np.concatenate([bins[-2:], bins, bins[:2]]), np.ones(5, np.float32), "valid")
+    least = HUE_SHARE * side * side
+    peaks = [i for i in range(72) if smooth[i] >= least and smooth[(i - 1) % 72] <= smooth[i] > smooth[(i + 1) % 72]]
+    kept: list[float] = []
+    for centre in (i * 5 + 2.5 for i in sorted(peaks, key=lambda i: -smooth[i])):
+        if all(min(abs(centre - other), 360.0 - abs(centre - other)) >= HUE_APART for other in kept):
+            kept.append(centre)
+    return kept
+
+
+def _dice_of_a_colour(piece: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
+    """The dice of one colour's part of a clump: none when smaller than half a die, itself when up to 1.7 dice
+    large, else as the watershed or a grid cuts it (touching dice of the same colour)."""
+    area = cv2.contourArea(piece)
+    if area < 0.5 * side * side:
+        return ()
+    if area > 1.7 * side * side:
+        parts = _watershed(piece, side, w, h, image) or _grid(piece, side, w, h)
+        if parts:
+            return parts
+    return (region_of(piece, area, True, w, h),)
 
 
 def _distinct(cuts: Iterable[tuple[Region, ...]]) -> tuple[tuple[Region, ...], ...]:
@@ -189,9 +255,7 @@ def region_of(contour: np.ndarray, area: float, touching: bool, w: int, h: int) 
     return Region(((cx, cy), (rw, rh), angle), contour, float(area), touching, clipped)
 
 
-def _watershed(
-    mask: np.ndarray, contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray
-) -> tuple[Region, ...]:
+def _watershed(contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
     """Touching dice parted along the image's own edges (a seam, a change of colour), from one seed per die."""
     x, y, bw, bh = cv2.boundingRect(contour)
     pad = 2
