@@ -59,7 +59,7 @@ def leaves_empty(
 GREY_CENTRE = 0.15
 """Share of the dark pips' contrast from which the centre of a 2 or a 4 holds a pip the lamp turned grey (see
 `_grey_centre`). From 0.1 to 0.2 the same sure wrongs came out right and no die read right was lost; at 0.25 only
-one of them (synthetic seeds 7, 41, 97, 2026, webcam scenes at milder angles, the real photos)."""
+one of them (synthetic seeds 7, 41, 97, 2026, slightly oblique webcam scenes too, and the real photos)."""
 
 
 def _grey_centre(fit: LayoutFit, pips: list[Blob], signed: np.ndarray) -> bool:

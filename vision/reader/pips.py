@@ -376,7 +376,7 @@ def _blobs(
         x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
         if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
             continue
-        if outline is not None and _past_outline(outline, contour, (x, y, area), signed, past):
+        if outline is not None and _lies_past_outline(outline, contour, (x, y, area), signed, past):
             continue
         if wanted is not None and not wanted(x, y, area):
             continue
@@ -413,7 +413,7 @@ def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
     return not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips))
 
 
-def _past_outline(
+def _lies_past_outline(
     outline: np.ndarray,
     contour: np.ndarray,
     blob: tuple[float, float, float],
