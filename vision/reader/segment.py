@@ -119,8 +119,10 @@ def _colour_cut(contour: np.ndarray, side: float, w: int, h: int, image: np.ndar
     lab = cv2.cvtColor(image[y : y + bh, x : x + bw], cv2.COLOR_BGR2Lab).astype(np.float32)
     a, b = lab[:, :, 1] - 128.0, lab[:, :, 2] - 128.0
     body = (local > 0) & (cv2.magnitude(a, b) >= BODY_CHROMA)
+    if body.sum() < side * side:
+        return ()  # white dice, or too little colour for two dice
     hue = np.degrees(np.arctan2(b, a)) % 360.0
-    colours = _hues(hue[body], side) if body.sum() >= side * side else []
+    colours = _hues(hue[body], side)
     if len(colours) < 2:
         return ()
     gaps = np.stack([np.minimum(np.abs(hue - c), 360.0 - np.abs(hue - c)) for c in colours])
