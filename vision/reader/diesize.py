@@ -14,12 +14,12 @@ import numpy as np
 def die_side_estimate(mask: np.ndarray, min_side: float, lightness: np.ndarray | None = None) -> float | None:
     """Typical die side: the commonest side of components that look like one square die.
 
-    With fewer than three such squares (every die touching another, or dice as dark as the table), the pips
-    tell the size too (a pip is about a sixth of the die's footprint across). The squares still win when
-    they are larger than the pips say but hold no more pips than one face has (a close-up of one die, its pips
-    mixed with specks of texture); a square block of four touching dice holds more. But where lone squares of the
-    pips' size stand beside far larger ones, those are the dice and the larger ones cards. The shorter side of the
-    clumps is the last resort (a row of dice is one die wide).
+    With fewer than three such squares (every die touching another, or dice as dark as the table), the pips tell the
+    size too (a pip is about a sixth of the die's footprint across). The squares still win when they are larger than
+    the pips say but hold no more pips than one face has, none farther apart than the square is wide (a close-up of
+    one die, its pips mixed with specks of texture); a square block of touching dice holds more, or holds them
+    spread wider. But where lone squares of the pips' size stand beside far larger ones, those are the dice and the
+    larger ones cards. The shorter side of the clumps is the last resort (a row of dice is one die wide).
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     squares, outlines, shorter, areas = [], [], [], []

@@ -1,6 +1,7 @@
 """Finding die bodies in the foreground (see table.py): blobs split into die-sized squares (the size: diesize.py).
 
-Touching dice are split by a watershed on the distance transform, seeded at the centres of die-sized squares.
+Touching dice are cut apart every plausible way: by a watershed along the picture's own edges, by colour where the
+dice differ in it, and along grids of die-sized cells; the reader keeps the way that reads surest.
 """
 
 from __future__ import annotations
