@@ -71,7 +71,7 @@ def _grey_centre(fit: LayoutFit, pips: list[Blob], signed: np.ndarray) -> bool:
     if fit.value not in (2, 4):
         return False
     area, strength = typical(pips)
-    radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
+    radius = _spot_radius(area)
     x, y = round(fit.centre[0]), round(fit.centre[1])
     if not (radius <= x < PATCH - radius and radius <= y < PATCH - radius):
         return False
@@ -100,7 +100,7 @@ def _empty_places_are_empty(
     if fit.value is None or not pips:
         return False
     area, strength = typical(pips)
-    radius = max(1, int(0.6 * np.sqrt(area / np.pi)))
+    radius = _spot_radius(area)
     spots = _empty_places(fit, pips, radius)
     if not spots:
         return True
@@ -116,6 +116,11 @@ def _empty_places_are_empty(
     if not bright:
         return True
     return None if all(_is_spread(signed, spot, radius, faint * strength) for spot in bright) else False
+
+
+def _spot_radius(area: float) -> int:
+    """Half the side of the square an empty place is measured in: 0.6 of the radius of a pip of `area`."""
+    return max(1, int(0.6 * np.sqrt(area / np.pi)))
 
 
 def _empty_places(fit: LayoutFit, pips: list[Blob], radius: int) -> list[tuple[int, int]]:

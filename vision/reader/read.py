@@ -76,7 +76,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         # two at the usual scale, so look again closer, where a die spans enough pixels to be parted.
         view = _View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
     side, scale = view.side or 0.0, view.scale
-    candidates = segment.split_regions(view.mask, side, view.small) if side else []
+    candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
     read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
     found = [one for _, dice in read for one in dice]

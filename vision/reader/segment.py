@@ -68,8 +68,9 @@ class Candidate:
     """The outline of a blob that was cut: what its cuts' dice leave uncovered is looked at too (see leftover.py)."""
 
 
-def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Candidate]:
-    """Die candidates: each component, with the ways it may be cut into touching dice."""
+def split_regions(mask: np.ndarray, side: float, image: np.ndarray, lab: np.ndarray) -> list[Candidate]:
+    """Die candidates: each component, with the ways it may be cut into touching dice (`image` BGR, `lab` the same
+    picture in Lab, as the mask was made from)."""
     candidates: list[Candidate] = []
     h, w = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -79,8 +80,8 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
             continue
         # Dice differ in size with distance from the camera: a square up to 2.6 dice large may be one die.
         whole = region_of(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
-        ways = functools.partial(_ways_of_cutting, mask, contour, side, image)
-        if whole is not None and area <= 1.7 * side * side:
+        ways = functools.partial(_ways_of_cutting, mask, contour, side, image, lab)
+        if whole is not None and area <= ONE_DIE_AREA * side * side:
             may_be_more = _is_drawn_out(whole) or area > CLUMP * side * side
             candidates.append(Candidate(whole, (), (), ways if may_be_more else None))
             continue
@@ -89,12 +90,14 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray) -> list[Cand
     return candidates
 
 
-def _ways_of_cutting(mask: np.ndarray, contour: np.ndarray, side: float, image: np.ndarray) -> tuple[Ways, Ways]:
+def _ways_of_cutting(
+    mask: np.ndarray, contour: np.ndarray, side: float, image: np.ndarray, lab: np.ndarray
+) -> tuple[Ways, Ways]:
     """The cuts of a blob: the watershed's and the colours' (each none or one), read in this order; and the grids'."""
     h, w = mask.shape
     grids = _distinct(cut for cut in (_grid(contour, size, w, h) for size in _grid_sizes(contour, side)) if cut)
     cut = _watershed(contour, side, w, h, image)
-    by_colour = _colour_cut(contour, side, w, h, image)
+    by_colour = _colour_cut(contour, side, (w, h), image, lab)
     return tuple(way for way in (cut, by_colour) if way), grids
 
 
@@ -110,15 +113,17 @@ HUE_SHARE = 0.3
 """Least count of pixels of a colour, in die areas (side squared), for it to be a die's."""
 
 
-def _colour_cut(contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
+def _colour_cut(
+    contour: np.ndarray, side: float, size: tuple[int, int], image: np.ndarray, lab: np.ndarray
+) -> tuple[Region, ...]:
     """A clump of dice of different colours parted by colour (Rajas dice come in four): each colour's part of its
     coloured body, pips filled in, is a die, or when larger than one is cut as a blob is (watershed, else grid).
     Nothing for a clump of one colour, or of white dice."""
-    x, y, bw, bh = cv2.boundingRect(contour)
+    (w, h), (x, y, bw, bh) = size, cv2.boundingRect(contour)
     local = np.zeros((bh, bw), np.uint8)
     cv2.drawContours(local, [contour - [x, y]], -1, 255, cv2.FILLED)
-    lab = cv2.cvtColor(image[y : y + bh, x : x + bw], cv2.COLOR_BGR2Lab).astype(np.float32)
-    a, b = lab[:, :, 1] - 128.0, lab[:, :, 2] - 128.0
+    crop = lab[y : y + bh, x : x + bw].astype(np.float32)
+    a, b = crop[:, :, 1] - 128.0, crop[:, :, 2] - 128.0
     body = (local > 0) & (cv2.magnitude(a, b) >= BODY_CHROMA)
     if body.sum() < side * side:
         return ()  # white dice, or too little colour for two dice
@@ -126,7 +131,7 @@ def _colour_cut(contour: np.ndarray, side: float, w: int, h: int, image: np.ndar
     colours = _hues(hue[body], side)
     if len(colours) < 2:
         return ()
-    gaps = np.stack([np.minimum(np.abs(hue - c), 360.0 - np.abs(hue - c)) for c in colours])
+    gaps = np.stack([_hue_gap(hue, c) for c in colours])
     nearest = np.argmin(gaps, axis=0)
     regions: list[Region] = []
     for index in range(len(colours)):
@@ -147,18 +152,24 @@ def _hues(hues: np.ndarray, side: float) -> list[float]:
     peaks = [i for i in range(72) if smooth[i] >= least and smooth[(i - 1) % 72] <= smooth[i] > smooth[(i + 1) % 72]]
     kept: list[float] = []
     for centre in (i * 5 + 2.5 for i in sorted(peaks, key=lambda i: -smooth[i])):
-        if all(min(abs(centre - other), 360.0 - abs(centre - other)) >= HUE_APART for other in kept):
+        if all(_hue_gap(centre, other) >= HUE_APART for other in kept):
             kept.append(centre)
     return kept
 
 
+def _hue_gap(hue: np.ndarray | float, other: float) -> np.ndarray | float:
+    """How far apart two hues (degrees, or arrays of them) lie round the circle."""
+    gap = np.abs(hue - other)
+    return np.minimum(gap, 360.0 - gap)
+
+
 def _dice_of_a_colour(piece: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
-    """The dice of one colour's part of a clump: none when smaller than half a die, itself when up to 1.7 dice
+    """The dice of one colour's part of a clump: none when smaller than half a die, itself when up to ONE_DIE_AREA
     large, else as the watershed or a grid cuts it (touching dice of the same colour)."""
     area = cv2.contourArea(piece)
     if area < 0.5 * side * side:
         return ()
-    if area > 1.7 * side * side:
+    if area > ONE_DIE_AREA * side * side:
         parts = _watershed(piece, side, w, h, image) or _grid(piece, side, w, h)
         if parts:
             return parts
@@ -229,6 +240,8 @@ def _is_drawn_out(region: Region | None) -> bool:
 
 DRAWN_OUT_BLOB = 1.25
 """Long over short side of a blob from which it may be two dice rather than one."""
+ONE_DIE_AREA = 1.7
+"""Area, in square die sides, up to which a squarish blob is first read as one die (larger, it is cut first)."""
 CLUMP = 1.3
 """Area, in square die sides, over which a square blob may be a clump of dice rather than one: a die's own blob
 fills at most its square. Dice all touching, with no die alone to tell their size, make a square blob that their
