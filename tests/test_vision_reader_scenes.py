@@ -457,3 +457,26 @@ def test_touching_dice_of_different_colours_are_parted_by_colour(
     die, read = _read_on(kind, seed, scene, box, as_stored=True)
     assert (die.value, die.color) == (value, colour)
     assert [(d.value, d.color) for d in read if d.value is not None] == [(value, colour)]
+
+
+def test_two_touching_dice_read_as_no_die_whole_are_read_from_a_cut_whose_pieces_all_read() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 7, scene 47, as stored): a 2 and a 4 touching, taken
+    # for one die. Whole they read no value; cut in two, the 2 read sure (0.78) and the 4 as a guess (0.53). Only a
+    # cut whose pieces were all sure once replaced the whole, so the pair was shown as one unread die. A cut whose
+    # pieces all read a value, one of them sure, now replaces a whole that reads none; the guess stays a guess.
+    for box, value in (((399, 8, 438, 50), 2), ((415, 27, 455, 70), 4)):
+        die, read = _read_on("webcam-slight", 7, 47, box, as_stored=True)
+        assert die.value == value
+        _assert_read_on(tuple(read), die)
+
+
+def test_a_one_read_in_a_box_two_dice_long_does_not_outweigh_the_two_dice_it_holds() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 97, scene 33, as stored): two white 2s side by side,
+    # the face between them in shade. The piece holding both, drawn out 1.75 times as long as wide, read a sure 1
+    # (the lit white between the pips) and outweighed the cut into two 2s (0.80, 0.87); being white read as light,
+    # it was then made unread. A drawn-out box's reading now counts half when the ways of cutting are weighed, as a
+    # piece wider than a die always did.
+    for box in ((505, 335, 583, 409), (467, 323, 544, 396)):
+        die, read = _read_on("webcam-slight", 97, 33, box, as_stored=True)
+        assert die.value == 2
+        _assert_read_on(tuple(read), die)

@@ -1,4 +1,5 @@
-"""A die read from one region, before its colour is told, and the doubts raised about it once all are read."""
+"""A die read from one region, before its colour is told; the doubts raised about it once all are read; and which
+of the readings that lie on one another is kept (the surest)."""
 
 from __future__ import annotations
 
@@ -75,3 +76,31 @@ def as_guess(found: Found) -> Found:
 
 GUESS = round(0.9 * SURE_VALUE, 3)
 """The confidence a sure reading is brought down to when a doubt about it is raised."""
+
+
+def surest_apart(found: list[Found], share: float) -> list[Found]:
+    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
+    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
+
+    The side is that of the box the die was read in, not of its upright bounding box: a die turned 45 degrees
+    has a bounding box 1.4 times its side, which once hid a neighbour touching it."""
+    return apart(by_sureness(found), share)
+
+
+def by_sureness(found: list[Found]) -> list[Found]:
+    """The dice read with a value first, each kind by confidence, surest first."""
+    return sorted(found, key=lambda one: (one.die.value is not None, one.die.confidence), reverse=True)
+
+
+def apart(ordered: list[Found], share: float) -> list[Found]:
+    """The dice in the given order, each left out when it lies on one kept before it (see `surest_apart`)."""
+    kept: list[Found] = []
+    for one in ordered:
+        if all(distance(one.die, k.die) > share * k.side for k in kept):
+            kept.append(one)
+    return kept
+
+
+def distance(a: Die, b: Die) -> float:
+    """How far apart two dice's centres lie, in image pixels."""
+    return float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))

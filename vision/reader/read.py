@@ -16,7 +16,17 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment, table
 from vision.reader.colour import face_colour
-from vision.reader.found import Found, as_guess, doubtful_if_misshapen, unread_if_white_lit
+from vision.reader.found import (
+    DRAWN_OUT_BOX,
+    Found,
+    apart,
+    as_guess,
+    by_sureness,
+    distance,
+    doubtful_if_misshapen,
+    surest_apart,
+    unread_if_white_lit,
+)
 from vision.reader.leftover import leftovers
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
@@ -84,7 +94,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
-    dice = _surest_apart(unread_if_white_lit(found), APART[1])
+    dice = surest_apart(unread_if_white_lit(found), APART[1])
     if len(dice) <= 1 and max(h, w) <= diesize.SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -199,7 +209,7 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
-    dice = _apart(_by_sureness(best) + _by_sureness(others), APART[0])
+    dice = apart(by_sureness(best) + by_sureness(others), APART[0])
     if candidate.outline is None or not dice:
         return dice  # a blob of which no die was read stays so: reading it whole is what its shape ruled out
     return dice + _read_leftovers(image, candidate.outline, dice, scale, side)
@@ -219,7 +229,7 @@ def _read_leftovers(
     return [
         one
         for one in found
-        if one.die.value is not None and all(_distance(one.die, k.die) > APART[0] * k.side for k in dice)
+        if one.die.value is not None and all(distance(one.die, k.die) > APART[0] * k.side for k in dice)
     ]
 
 
@@ -234,8 +244,11 @@ def _whole_or_sure_cut(
     way of cutting the blob reads as dice that are all sure (two dice, one in front of the other, or a clump of dice
     all touching that the die size, told by their pips, took for one).
 
-    When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
-    box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""
+    Short of that, a way of cutting whose pieces all read a value, one of them at least sure, stands for a whole
+    that reads none: the pieces keep their confidence, a guess staying a guess (a 2 and a 4 touching, the 4 read
+    at 0.53, were once shown as one die unread). When the blob read whole is no die at all (not a pip in it: two
+    dice side by side, their pips too small for a box two dice long), the sure dice of a way of cutting it stand
+    even where its other pieces read nothing."""
     if whole is not None and whole.die.value is not None:
         return [whole]
     partitions, grids = cuts()
@@ -243,10 +256,18 @@ def _whole_or_sure_cut(
     sure = [cut for cut in ways if all(_is_sure(one) for one in cut)]
     if not sure and whole is None:
         sure = [cut for cut in ways if any(_is_sure(one) for one in cut)]
-    if not sure:
-        return [whole] if whole is not None else []
-    best = max(sure, key=lambda cut: _sureness(cut, side / scale))
-    return _apart(_by_sureness([one for one in best if one is not None and _is_sure(one)]), APART[0])
+    if sure:
+        best = max(sure, key=lambda cut: _sureness(cut, side / scale))
+        return apart(by_sureness([one for one in best if one is not None and _is_sure(one)]), APART[0])
+    valued = [cut for cut in ways if any(_is_sure(one) for one in cut) and all(_has_value(one) for one in cut)]
+    if valued:
+        best = max(valued, key=lambda cut: _sureness(cut, side / scale))
+        return apart(by_sureness([one for one in best if one is not None]), APART[0])
+    return [whole] if whole is not None else []
+
+
+def _has_value(found: Found | None) -> bool:
+    return found is not None and found.die.value is not None
 
 
 def _is_sure(found: Found | None) -> bool:
@@ -292,13 +313,14 @@ def _settles(
     sure = [one for one in cut if one is not None and _is_sure(one)]
     if len(sure) < len(cut) or any(part.side > DIE_SIZED * side for part in way):
         return False
-    if len(_apart(_by_sureness(sure), APART[0])) < len(sure):
+    if len(apart(by_sureness(sure), APART[0])) < len(sure):
         return False
     return all(_lies_on(part, sure, scale) for other in rest for part in other)
 
 
 def _lies_on(region: segment.Region, dice: list[Found], scale: float) -> bool:
-    """Whether the region's centre lies on one of the dice, as `_apart` sees it (so its reading would be left out)."""
+    """Whether the region's centre lies on one of the dice, as `found.apart` sees it (so its reading would be left
+    out)."""
     (cx, cy), _, _ = region.rect
     x, y = cx / scale, cy / scale
     return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
@@ -306,37 +328,19 @@ def _lies_on(region: segment.Region, dice: list[Found], scale: float) -> bool:
 
 def _sureness(cut: list[Found | None], die_side: float) -> float:
     """Mean confidence of a way of reading a blob, a piece that is no die or has no value counting as 0, and a
-    piece wider than a die (see OVERSIZED) as half its confidence."""
+    piece wider than a die (see OVERSIZED) or drawn out past a die seen at an angle (see found.DRAWN_OUT_BOX) as
+    half its confidence: either may hold two dice read as one (a 1 read on the lit white between two 2s once
+    outweighed the cut that read them both)."""
     read = [one for one in cut if one is not None and one.die.value is not None]
-    weights = [0.5 if one.side > OVERSIZED * die_side else 1.0 for one in read]
+    weights = [
+        0.5 if one.side > OVERSIZED * die_side or one.length >= DRAWN_OUT_BOX * one.side else 1.0 for one in read
+    ]
     return sum(one.die.confidence * weight for one, weight in zip(read, weights, strict=True)) / max(len(cut), 1)
 
 
 OVERSIZED = 1.1
 """Shorter side, in die sides, over which a piece of a clump holds more than one die (a die and part of its
 neighbour, read as one die, that a cut into more pieces would have read apart)."""
-
-
-def _surest_apart(found: list[Found], share: float) -> list[Found]:
-    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
-    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
-
-    The side is that of the box the die was read in, not of its upright bounding box: a die turned 45 degrees
-    has a bounding box 1.4 times its side, which once hid a neighbour touching it."""
-    return _apart(_by_sureness(found), share)
-
-
-def _by_sureness(found: list[Found]) -> list[Found]:
-    return sorted(found, key=lambda one: (one.die.value is not None, one.die.confidence), reverse=True)
-
-
-def _apart(ordered: list[Found], share: float) -> list[Found]:
-    """The dice in the given order, each left out when it lies on one kept before it (see _surest_apart)."""
-    kept: list[Found] = []
-    for one in ordered:
-        if all(_distance(one.die, k.die) > share * k.side for k in kept):
-            kept.append(one)
-    return kept
 
 
 def _is_surer(crop: Die, found: Die) -> bool:
@@ -349,10 +353,6 @@ def _is_surer(crop: Die, found: Die) -> bool:
 
 DOUBTFUL = 0.6
 """Confidence below which a reading is retried another way."""
-
-
-def _distance(a: Die, b: Die) -> float:
-    return float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
 
 
 def _read_region(
