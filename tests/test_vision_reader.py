@@ -165,12 +165,27 @@ def test_a_learnt_calibration_tells_a_faded_die_by_its_hue() -> None:
     assert Calibration(centres, spread=18.0, compares_hue=True).classify(faded_red)[0] == "red"
 
 
-def test_a_dark_blue_casino_die_is_black_on_the_whole_palette_but_blue_among_a_games_colours() -> None:
+def test_a_dark_blue_casino_die_is_blue_on_the_whole_palette_not_black() -> None:
     # The body feature (a*, b*, L/3) of a real photo (chase test/1/DJI_20241005232513_0138_D_detection_1): a dark
-    # blue translucent die over the felt. No die of Rajas is black.
+    # blue translucent die over the felt. Dark, and far less strongly blue than the palette's blue, it was nearer
+    # black; its colour is strong all the same, and a strong colour is now told by its hue alone.
     feature = np.array([4.9, -21.9, 2.31], np.float32)
-    assert Calibration.default().classify(feature)[0] == "black"
+    assert Calibration.default().classify(feature)[0] == "blue"
     assert Calibration.default().only(RAJAS_COLOURS).classify(feature)[0] == "blue"
+
+
+def test_a_dim_red_die_is_red_on_the_whole_palette_not_black_nor_orange() -> None:
+    # Body features of two real red dice in shade (chase test photos), once read black: red's hue, a third of its
+    # strength.
+    for feature in ([23.2, 10.6, 11.2], [24.2, 4.7, 4.5]):
+        assert Calibration.default().classify(np.array(feature, np.float32))[0] == "red"
+
+
+def test_an_ivory_die_under_a_warm_lamp_stays_white_and_a_black_die_black() -> None:
+    # The most coloured white die of the synthetic webcam scenes (seeds 41 and 97): chroma 16, yellow hue. Under
+    # CHROMATIC (18) it is told by distance as before, white; so is a black die with a tinge of blue.
+    assert Calibration.default().classify(np.array([3.0, 15.8, 20.0], np.float32))[0] == "white"
+    assert Calibration.default().classify(np.array([1.0, -4.0, 4.0], np.float32))[0] == "black"
 
 
 def test_a_calibration_told_among_colours_it_does_not_know_is_left_as_it_is() -> None:
@@ -181,10 +196,19 @@ def test_a_calibration_told_among_colours_it_does_not_know_is_left_as_it_is() ->
 
 @pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
 def test_a_game_of_blue_and_red_dice_tells_their_colours_untaught() -> None:
-    # benchmarks/eval_colour.py: the default palette told among blue and red alone; measured 0.964 (0.799 among all).
+    # benchmarks/eval_colour.py: the default palette told among blue and red alone; measured 0.959 (0.893 among all).
     every = eval_colour.photos(DICE / "chaseelliottpatterson__dice-reader" / "labels.jsonl")
     share, _ = eval_colour.score([p for p in every if p[2] != "train"], Calibration.default().only(("blue", "red")))
     assert share >= 0.94
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+def test_the_whole_default_palette_tells_blue_and_red_dice_untaught() -> None:
+    # benchmarks/eval_colour.py: the default palette, every colour of it; measured 0.893 (0.793 when a strong colour
+    # was still told by distance, dark blue and red dice then taken for black).
+    every = eval_colour.photos(DICE / "chaseelliottpatterson__dice-reader" / "labels.jsonl")
+    share, _ = eval_colour.score([p for p in every if p[2] != "train"], Calibration.default())
+    assert share >= 0.87
 
 
 @pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")

@@ -6,6 +6,7 @@ Stored as JSON (atomically) in the service's data folder; `Calibration.default()
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,8 +32,9 @@ class Calibration:
     notes: dict[str, Any] = field(default_factory=dict)
     compares_hue: bool = False
     """Whether colours are told by hue more than by strength (see hue_weighted): so for colours learnt from the
-    table's own dice, whose strength varies from die to die (translucent ones over the felt); not for the default
-    palette, which must tell a white die under a warm lamp from an orange one by strength alone."""
+    table's own dice, whose strength varies from die to die (translucent ones over the felt). The default palette
+    tells a faint colour by distance, strength and lightness included (a white die under a warm lamp is no orange
+    one), and a strong colour by its hue alone (see `classify`)."""
 
     @classmethod
     def default(cls) -> Calibration:
@@ -41,10 +43,17 @@ class Calibration:
         return cls(centres, spread=22.0, source="default")
 
     def classify(self, feature: np.ndarray) -> tuple[str | None, float]:
-        """The nearest colour and a confidence in 0..1 (None when no colour is near enough)."""
+        """The nearest colour and a confidence in 0..1 (None when no colour is near enough).
+
+        On the default palette a body whose colour is strong (CHROMATIC or more) is told by its hue alone, among
+        the coloured centres (see `_by_hue`): white and black have no colour to show."""
         names = list(self.centres)
         centres = np.array([self.centres[n] for n in names], np.float32)
         point = feature[None, :]
+        if not self.compares_hue and _chroma(point)[0] >= CHROMATIC:
+            coloured = _chroma(centres) >= CHROMATIC
+            if coloured.any():
+                return _by_hue(feature, [n for n, keep in zip(names, coloured, strict=True) if keep], centres[coloured])
         if self.compares_hue:
             centres, point = hue_weighted(centres), hue_weighted(point)
         distances = np.linalg.norm(centres - point, axis=1)
@@ -138,10 +147,42 @@ SATURATED = 15.0
 """Chroma (in feature units) from which a colour counts by its hue more than by how strong it is."""
 
 
+CHROMATIC = 18.0
+"""Chroma (in feature units) from which a die's body is coloured, never white or black. The most coloured of the
+732 white and ivory dice of the synthetic webcam scenes (seeds 41 and 97, warm and cool lamps) lies at 16.1, and
+16 turned 7 of them orange; at 20, fewer real blue and red dice came out right (benchmarks/eval_colour.py: 0.882
+against 0.893 at 18; on the composites of real crops, 681 against 695)."""
+
+
+HUE_REACH = 45.0
+"""Farthest a coloured body's hue, in degrees, may lie from a colour's for the default palette to name it so."""
+
+
+def _by_hue(feature: np.ndarray, names: list[str], centres: np.ndarray) -> tuple[str | None, float]:
+    """The colour whose hue is nearest a strongly coloured body's, and a confidence in 0..1 (None when no hue lies
+    within HUE_REACH). How strong and how light a colour is change with the lamp, the shade and the camera, and
+    the default palette knows neither: a dark blue die in shade, its hue that of blue, had been nearer black than
+    the palette's bright blue, and a dim red nearer orange (benchmarks/eval_colour.py)."""
+    hues = np.degrees(np.arctan2(centres[:, 1], centres[:, 0]))
+    gaps = np.abs((hues - math.degrees(math.atan2(feature[1], feature[0])) + 180.0) % 360.0 - 180.0)
+    order = np.argsort(gaps)
+    best = float(gaps[order[0]])
+    if best > HUE_REACH:
+        return None, 0.0
+    second = float(gaps[order[1]]) if len(order) > 1 else 2 * HUE_REACH
+    margin = (second - best) / max(second, 1e-6)
+    return names[int(order[0])], float(min(1.0, 0.5 * (1.0 - best / HUE_REACH) + margin))
+
+
+def _chroma(features: np.ndarray) -> np.ndarray:
+    """The chroma of features (N x 3): how far their (a*, b*) lie from grey."""
+    return np.asarray(np.hypot(features[:, 0], features[:, 1]))
+
+
 def hue_weighted(features: np.ndarray) -> np.ndarray:
     """Features (N x 3) with their chroma squeezed towards SATURATED: a translucent red die over green felt, or a
     faded one, keeps the hue of red but loses much of its strength, and must stay nearer red than blue."""
-    chroma = np.hypot(features[:, 0], features[:, 1])[:, None]
+    chroma = _chroma(features)[:, None]
     squeezed = SATURATED * np.tanh(chroma / SATURATED)
     scale = np.where(chroma > 1e-6, squeezed / np.maximum(chroma, 1e-6), 1.0)
     return np.concatenate([features[:, :2] * scale, features[:, 2:]], axis=1)

@@ -1,7 +1,8 @@
 """Default die colours: where each sits in a lighting-robust colour space.
 
 Colours are compared as (a*, b*) chromaticity from CIELAB, scaled by lightness so that a shadow or a warmer
-lamp moves a die less than a change of colour does; white and black are told apart by lightness alone.
+lamp moves a die less than a change of colour does; white and black are told apart by lightness alone, and a
+strongly coloured die by its hue alone (vision.calibration, CHROMATIC).
 These defaults work on neutral light; a calibration learnt at the table replaces them (vision.calibration).
 """
 
