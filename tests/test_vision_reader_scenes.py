@@ -491,3 +491,15 @@ def test_the_lamps_bright_spot_on_the_wood_joined_to_a_die_is_no_die_unread() ->
     read = read_dice(cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR)).dice
     assert all(any(_lies_on(d, t) for t in truth) for d in read)
     assert len(read) == len(truth)
+
+
+def test_a_blue_die_partly_over_a_violet_one_is_not_read_as_one_die() -> None:
+    # A tray photo of the synthetic set (seed 97, scene 7, as stored): a blue 3 lying partly over a violet 3, their
+    # blob no larger than a die seen at an angle. Read whole, it made one sure 3 (0.96) and the violet die was lost.
+    # Such a blob that reads a value is now also parted by colour, and its parts stand when each reads sure.
+    for box, colour in (((2321, 2139, 2532, 2374), "blue"), ((2239, 2309, 2432, 2537), "violet")):
+        die, read = _read_on("tray", 97, 7, box, as_stored=True)
+        assert (die.value, die.color) == (3, colour)
+        assert read
+        nearest = min(read, key=lambda d: (d.center[0] - die.center[0]) ** 2 + (d.center[1] - die.center[1]) ** 2)
+        assert (nearest.value, nearest.color) == (3, colour)

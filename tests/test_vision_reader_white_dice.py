@@ -83,7 +83,7 @@ def test_a_white_four_whose_blob_took_in_a_pale_plank_edge_is_read_in_a_die_size
     # A webcam scene of the synthetic set (seed 2026, scene 79): a sharp white 4 seen at an angle, its blob joined
     # to the pale edge of a plank above it, so that its box is wider than a die both ways. The four pips read in
     # that box lay too close together for a face of its size and the die was left unread; the box is now narrowed
-    # to a die around its pips and read again (read.py, WIDER_THAN_A_DIE).
+    # to a die around its pips and read again (region.py, WIDER_THAN_A_DIE).
     read = _read_on(2026, 79, (258, 163, 346, 241), 4, as_stored=True)
     assert [d.value for d in read] == [4]
 

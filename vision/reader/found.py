@@ -42,6 +42,11 @@ def _unread(found: Found) -> Found:
     return dataclasses.replace(found, die=die)
 
 
+APART = (0.8, 0.75)
+"""How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
+read several ways, then over the whole picture."""
+
+
 SMALL_BOX = 0.55
 """Shorter side, in the picture's usual die sides, under which a box holds part of a die rather than a die."""
 DRAWN_OUT_BOX = 1.6

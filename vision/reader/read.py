@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import time
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment, table
 from vision.reader.colour import face_colour
 from vision.reader.found import (
+    APART,
     DRAWN_OUT_BOX,
     Found,
     apart,
@@ -28,22 +28,16 @@ from vision.reader.found import (
     unread_if_white_lit,
 )
 from vision.reader.leftover import leftovers
-from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
-from vision.reader.pips import LOOSE, TIGHT, FaceReading, read_face
+from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
+from vision.reader.region import read_region
 from vision.reader.shrink import shrink
-from vision.reader.stats import percentiles
-from vision.reader.tilted import read_box
 from vision.reading import DiceReading, Die
 
 ANALYSIS_SIDE = 480
 """Longest side of the image the dice are looked for in; each die is then read from the full image."""
 MIN_DIE_SIDE = 7
 """Smallest die side, in analysis pixels, worth reading."""
-APART = (0.8, 0.75)
-"""How near, in shares of a kept die's side, another reading may lie and still be a die of its own: within a blob
-read several ways, then over the whole picture."""
-
 _DEFAULT = Calibration.default()
 
 
@@ -100,7 +94,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
         crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
-        single = _read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
+        single = read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
         if single is not None and (not dice or _is_surer(single.die, dice[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
@@ -180,7 +174,7 @@ def _read_square(image: np.ndarray, lightness: np.ndarray, square: Square, scale
     """The die read in a square drawn around pips: a guess when its value has fewer pips than the square was drawn
     around (the square, turned or sized wrong, left some of them out), or when its middle stands no more than
     BODY_STEP apart from the table around it (dots printed on a cloth, see proposals.BODY_STEP)."""
-    found = _read_region(image, square.region, scale, side, is_piece=True)
+    found = read_region(image, square.region, scale, side, is_piece=True)
     if found is None or found.die.value is None:
         return found
     if found.die.value >= square.pips and body_step(lightness, square.region.rect) >= BODY_STEP:
@@ -202,8 +196,10 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
-    whole = _read_region(image, candidate.whole, scale, side) if candidate.whole else None
+    whole = read_region(image, candidate.whole, scale, side) if candidate.whole else None
     if candidate.cuts_if_unread is not None:
+        if whole is not None and whole.die.value is not None:
+            return _parted_by_colour(image, candidate.by_colour, scale, side) or [whole]
         return _whole_or_sure_cut(image, candidate.cuts_if_unread, whole, scale, side)
     die_side = side / scale
     ways = _read_cuts(image, candidate.partitions + candidate.grids, scale, side)
@@ -225,7 +221,7 @@ def _read_leftovers(
     size = (image.shape[1] * scale, image.shape[0] * scale)
     regions = leftovers(outline, covered, side, (round(size[0]), round(size[1])))
     centres = tuple((x, y) for x, y, _ in covered)
-    found = [one for r in regions if (one := _read_region(image, r, scale, side, is_piece=True, siblings=centres))]
+    found = [one for r in regions if (one := read_region(image, r, scale, side, is_piece=True, siblings=centres))]
     # Only a value makes a die of a part left over: unread, it is as likely a side face or the rest of a die read.
     return [
         one
@@ -241,9 +237,9 @@ def _whole_or_sure_cut(
     scale: float,
     side: float,
 ) -> list[Found]:
-    """A blob most likely one die (see segment.Candidate.cuts_if_unread): the die, unless it reads no value and a
-    way of cutting the blob reads as dice that are all sure (two dice, one in front of the other, or a clump of dice
-    all touching that the die size, told by their pips, took for one).
+    """A blob most likely one die (see segment.Candidate.cuts_if_unread) whose `whole` reads no value: the dice of
+    a way of cutting it that reads as dice all sure (two dice, one in front of the other, or a clump of dice all
+    touching that the die size, told by their pips, took for one), else the die unread.
 
     Short of that, a way of cutting whose pieces all read a value, one of them at least sure, stands for a whole
     that reads none: the pieces keep their confidence, a guess staying a guess (a 2 and a 4 touching, the 4 read
@@ -265,6 +261,18 @@ def _whole_or_sure_cut(
         best = max(valued, key=lambda cut: _sureness(cut, side / scale))
         return apart(by_sureness([one for one in best if one is not None]), APART[0])
     return [whole] if whole is not None else []
+
+
+def _parted_by_colour(
+    image: np.ndarray, by_colour: Callable[[], tuple[segment.Region, ...]] | None, scale: float, side: float
+) -> list[Found]:
+    """The dice of a blob most likely one die, read as one, when its parts by colour all read as sure dice of their
+    own (a blue 3 partly over a violet 3 read as one 3); none otherwise."""
+    parts = by_colour() if by_colour is not None else ()
+    if len(parts) < 2:
+        return []
+    cut = [read_region(image, part, scale, side, is_piece=True, siblings=_centres(parts, part)) for part in parts]
+    return [one for one in cut if one is not None] if all(_is_sure(one) for one in cut) else []
 
 
 def _has_value(found: Found | None) -> bool:
@@ -289,7 +297,7 @@ def _read_cuts(
     spent on a clump of dice."""
     cuts: list[list[Found | None]] = []
     for index, way in enumerate(ways):
-        cut = [_read_region(image, part, scale, side, is_piece=True, siblings=_centres(way, part)) for part in way]
+        cut = [read_region(image, part, scale, side, is_piece=True, siblings=_centres(way, part)) for part in way]
         cuts.append(cut)
         if _settles(cut, way, ways[index + 1 :], scale, side):
             break
@@ -356,115 +364,6 @@ DOUBTFUL = 0.6
 """Confidence below which a reading is retried another way."""
 
 
-def _read_region(
-    image: np.ndarray,
-    region: segment.Region,
-    scale: float,
-    side: float,
-    spacing_range: tuple[float, float] = TIGHT,
-    is_piece: bool = False,
-    siblings: tuple[tuple[float, float], ...] | None = (),
-) -> Found | None:
-    """The die a region holds, or None when it holds none. A piece that reads no value, or a blob wider than a die
-    (see WIDER_THAN_A_DIE), may be moved onto its pips (see `_moved_to_pips`), not onto its `siblings`, the centres
-    of the other pieces cut from its clump (None: it is not moved)."""
-    (cx, cy), (rw, rh), angle = region.rect
-    rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
-    patch = upright_patch(image, rect)
-    lightness = patch_lightness(patch)
-    # Seen at an angle, the box holds the top face and a side face: the top face is about the shorter side.
-    spacing = (spacing_range[0] * min(rw, rh) / max(rw, rh, 1e-6), spacing_range[1])
-    # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
-    upright = spacing_range == TIGHT
-    outline = _outline_in_patch(region, scale, rect)
-    in_box = functools.partial(read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness)
-    face, boxed = read_box(image, lightness, rect, outline, in_box)
-    moved = None
-    if face.value is None and (is_piece or min(rw, rh) > WIDER_THAN_A_DIE * side):
-        moved = _moved_to_pips(image, region, scale, side, boxed, siblings, die_sized=not is_piece)
-    if moved is not None:
-        return moved
-    if not face.pips and (is_piece or not _die_shaped(region, side)):
-        return None  # every face of a die shows at least one pip: this is something else
-    if is_piece and face.value is None and (len(face.pips) < 2 or _flat(lightness)):
-        return None  # a piece cut from a clump (or from a card) with a speck on it is not evidence of a die
-    flags = _flags(region, side, face.value is None)
-    bbox = _bounding_box(rect, image.shape[1], image.shape[0])
-    die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
-    patch_pips = boxed.pips if boxed.value is not None else ()
-    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips)
-
-
-FLAT = 60.0
-"""Least span of lightness (1st to 99th percentile) in the middle of a piece's patch for it to hold a die: a pip
-stands out of its face by more, even blurred. Pieces cut from the lamp's bright spot on a wooden table, joined to a
-die in one blob, span less, and were shown as dice unread. From 55 to 65 only such phantoms went (synthetic seeds
-7, 41, 97, 2026 and the real photos); from 75 a die was lost."""
-
-
-def _flat(lightness: np.ndarray) -> bool:
-    """Whether the middle of a patch is too flat to hold a pip (see FLAT)."""
-    low, high = percentiles(lightness[PATCH // 5 : PATCH - PATCH // 5, PATCH // 5 : PATCH - PATCH // 5], (1, 99))
-    return high - low < FLAT
-
-
-def _outline_in_patch(region: segment.Region, scale: float, rect: RotatedRect) -> np.ndarray | None:
-    """The region's outline carried into its upright patch (None for a region drawn without one)."""
-    if len(region.contour) < 3:
-        return None
-    points = region.contour.reshape(-1, 1, 2).astype(np.float32) / scale
-    return np.asarray(cv2.transform(points, patch_matrix(rect)), np.float32)
-
-
-OFF_CENTRE = 0.15
-"""Share of the patch by which the pips found in a box that reads no value may lie off its centre before the box is
-moved onto them and read again."""
-WIDER_THAN_A_DIE = 1.15
-"""Shorter side, in die sides, of a blob's box from which it holds more than a die: a die seen at an angle is drawn
-out one way only (by its side face), so a box this wide both ways took in something else (a pale streak of the
-table joined to the die), and when it reads no value it is narrowed to a die around the pips it holds. From 1.15 up
-this only turned dice unread into dice read right (synthetic seeds 7, 41, 97, 2026 and the real photos); from 1.0,
-one became a sure wrong."""
-
-
-def _moved_to_pips(
-    image: np.ndarray,
-    region: segment.Region,
-    scale: float,
-    side: float,
-    face: FaceReading,
-    siblings: tuple[tuple[float, float], ...] | None,
-    die_sized: bool = False,
-) -> Found | None:
-    """The box moved onto the pips it holds and read again: a piece cut from a clump may hold a die only in part
-    (the cut ran through it), its pips bunched at one edge, the rest of them past the edge. Only a value counts, of
-    at least as many pips as were moved onto. `die_sized`: the box holds more than a die (see WIDER_THAN_A_DIE) and
-    is narrowed to one, wherever its pips lie."""
-    if siblings is None or len(face.pips) < 2:
-        return None
-    px = sum(p.x for p in face.pips) / len(face.pips)
-    py = sum(p.y for p in face.pips) / len(face.pips)
-    if not die_sized and math.hypot(px - PATCH / 2, py - PATCH / 2) < OFF_CENTRE * PATCH:
-        return None
-    (cx, cy), size, angle = region.rect
-    rect = ((cx / scale, cy / scale), (size[0] / scale, size[1] / scale), angle)
-    x, y = (float(v) for v in cv2.invertAffineTransform(patch_matrix(rect)) @ np.array([px, py, 1.0]))
-    if any(math.hypot(x * scale - sx, y * scale - sy) < APART[0] * side for sx, sy in siblings):
-        return None  # onto another die of the clump: the pips are that die's, read in its own piece
-    # A piece narrower than a die was cut through it: the die is at least the usual size.
-    whole = (side, side) if die_sized else (max(size[0], side), max(size[1], side))
-    moved = dataclasses.replace(region, rect=((x * scale, y * scale), whole, angle), contour=region.contour[:0])
-    found = _read_region(image, moved, scale, side, is_piece=True, siblings=None)
-    # Moved onto the pips, the box holds them all, and the rest of the face if the cut hid some.
-    if found is None or (found.die.value or 0) < len(face.pips):
-        return None
-    if die_sized:
-        return found
-    # Widened to a die's size to see the whole face, the box still stands for the piece: as near as the piece's
-    # own width another die may lie (dice seen at an angle overlap in the picture).
-    return dataclasses.replace(found, side=min(size) / scale)
-
-
 def _coloured(found: Found, calibration: Calibration) -> Die:
     """The die with its body's colour (flagged when it cannot be told)."""
     # The pips are left out of the body only when they made a value: those of a face read no value may be anything.
@@ -472,37 +371,3 @@ def _coloured(found: Found, calibration: Calibration) -> Die:
     colour = face_colour(found.patch, found.face, pips, calibration)
     flags = found.die.flags if colour is not None else found.die.flags | {"ambiguous_color"}
     return dataclasses.replace(found.die, color=colour, flags=flags)
-
-
-def _bounding_box(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
-    """The axis-aligned box around a rotated rectangle, clipped to the image."""
-    corners = cv2.boxPoints(rect).tolist()
-    xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    return (
-        max(0, math.floor(min(xs))),
-        max(0, math.floor(min(ys))),
-        min(w, math.ceil(max(xs))),
-        min(h, math.ceil(max(ys))),
-    )
-
-
-def _die_shaped(region: segment.Region, side: float) -> bool:
-    """A blob of its own, square, filled and of a die's size: a die even when no pip can be made out on it
-    (blurred, or seen edge on), to be shown as found but unread rather than left out."""
-    (_, _), (rw, rh), _ = region.rect
-    short, long = min(rw, rh), max(rw, rh)
-    return 0.75 * side <= short and long <= 1.4 * side and long <= 1.3 * short and region.area >= 0.88 * rw * rh
-
-
-def _flags(region: segment.Region, side: float, is_unread: bool) -> set[str]:
-    flags = set()
-    rw, rh = region.rect[1]
-    if max(rw, rh) / max(min(rw, rh), 1.0) > 1.25:
-        flags.add("tilted")
-    if region.is_touching:
-        flags.add("touching")
-    if region.is_clipped:
-        flags.add("partly_hidden")
-    if is_unread:
-        flags.add("ambiguous_value")
-    return flags

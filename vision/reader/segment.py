@@ -64,6 +64,9 @@ class Candidate:
     cuts_if_unread: Callable[[], tuple[Ways, Ways]] | None = None
     """For a blob most likely one die but that may be more (see `_is_drawn_out` and CLUMP), no cuts above but this,
     which makes them (partitions, grids): they are made and read only when the die reads no value."""
+    by_colour: Callable[[], tuple[Region, ...]] | None = None
+    """For a blob most likely one die that may be more, its parts by colour (see `_colour_cut`), made only when the
+    die reads a value: two dice of different colours, one partly over the other, once read as one die."""
     outline: np.ndarray | None = None
     """The outline of a blob that was cut: what its cuts' dice leave uncovered is looked at too (see leftover.py)."""
 
@@ -82,8 +85,11 @@ def split_regions(mask: np.ndarray, side: float, image: np.ndarray, lab: np.ndar
         whole = region_of(contour, area, False, w, h) if area <= 2.6 * side * side and _is_squarish(contour) else None
         ways = functools.partial(_ways_of_cutting, mask, contour, side, image, lab)
         if whole is not None and area <= ONE_DIE_AREA * side * side:
-            may_be_more = _is_drawn_out(whole) or area > CLUMP * side * side
-            candidates.append(Candidate(whole, (), (), ways if may_be_more else None))
+            if _is_drawn_out(whole) or area > CLUMP * side * side:
+                by_colour = functools.partial(_colour_cut, contour, side, (w, h), image, lab)
+                candidates.append(Candidate(whole, (), (), ways, by_colour))
+            else:
+                candidates.append(Candidate(whole, ()))
             continue
         cut, grids = ways()
         candidates.append(Candidate(whole, cut, grids, outline=contour))
