@@ -1,0 +1,65 @@
+"""Touching dice the reader once lost or invented, in the synthetic sets' scenes: a pair read as one die, a blob of
+two colours read as one, the lamp's bright spot on the wood joined to a die. Each test failed before its fix."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from tests.synthetic_scenes import lies_on, read_on
+from vision.reader import read_dice
+from vision.reading import Die
+from vision.synthetic.datasets import STORED_QUALITY, render_kind
+
+
+def _assert_nearest_is(read: list[Die], true: Die) -> Die:
+    """The die read nearest a true die has its centre inside the true die's box, and its value; it is returned."""
+    assert read
+    nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
+    assert lies_on(nearest, true)
+    assert nearest.value == true.value
+    return nearest
+
+
+def test_two_touching_dice_read_as_no_die_whole_are_read_from_a_cut_whose_pieces_all_read() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 7, scene 47, as stored): a 2 and a 4 touching, taken
+    # for one die. Whole they read no value; cut in two, the 2 read sure (0.78) and the 4 as a guess (0.53). Only a
+    # cut whose pieces were all sure once replaced the whole, so the pair was shown as one unread die. A cut whose
+    # pieces all read a value, one of them sure, now replaces a whole that reads none; the guess stays a guess.
+    for box, value in (((399, 8, 438, 50), 2), ((415, 27, 455, 70), 4)):
+        die, read = read_on("webcam-slight", 7, 47, box, as_stored=True)
+        assert die.value == value
+        _assert_nearest_is(read, die)
+
+
+def test_a_one_read_in_a_box_two_dice_long_does_not_outweigh_the_two_dice_it_holds() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 97, scene 33, as stored): two white 2s side by side,
+    # the face between them in shade. The piece holding both, drawn out 1.75 times as long as wide, read a sure 1
+    # (the lit white between the pips) and outweighed the cut into two 2s (0.80, 0.87); being white read as light,
+    # it was then made unread. A drawn-out box's reading now counts half when the ways of cutting are weighed, as a
+    # piece wider than a die always did.
+    for box in ((505, 335, 583, 409), (467, 323, 544, 396)):
+        die, read = read_on("webcam-slight", 97, 33, box, as_stored=True)
+        assert die.value == 2
+        _assert_nearest_is(read, die)
+
+
+def test_the_lamps_bright_spot_on_the_wood_joined_to_a_die_is_no_die_unread() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 41, scene 11, as stored): the lamp's bright spot on
+    # the wood stood out from the table and joined a die in one blob, cut in a grid. Three pieces of the spot, grain
+    # read as specks, were shown as dice unread. The middle of their patches is now too flat to hold a pip.
+    image, truth = render_kind("webcam-slight", 41 * 100_003 + 11)
+    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
+    read = read_dice(cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR)).dice
+    assert all(any(lies_on(d, t) for t in truth) for d in read)
+    assert len(read) == len(truth)
+
+
+def test_a_blue_die_partly_over_a_violet_one_is_not_read_as_one_die() -> None:
+    # A tray photo of the synthetic set (seed 97, scene 7, as stored): a blue 3 lying partly over a violet 3, their
+    # blob no larger than a die seen at an angle. Read whole, it made one sure 3 (0.96) and the violet die was lost.
+    # Such a blob that reads a value is now also parted by colour, and its parts stand when each reads sure.
+    for box, colour in (((2321, 2139, 2532, 2374), "blue"), ((2239, 2309, 2432, 2537), "violet")):
+        die, read = read_on("tray", 97, 7, box, as_stored=True)
+        assert (die.value, die.color) == (3, colour)
+        assert _assert_nearest_is(read, die).color == colour
