@@ -239,15 +239,12 @@ def _whole_or_sure_cut(
 ) -> list[Found]:
     """A blob most likely one die (see segment.Candidate.cuts_if_unread) whose `whole` reads no value: the dice of
     a way of cutting it that reads as dice all sure (two dice, one in front of the other, or a clump of dice all
-    touching that the die size, told by their pips, took for one), else the die unread.
+    touching that the die size, told by their pips, took for one); short of that, those of a way whose pieces all
+    read a value, one of them at least sure, each keeping its confidence (a 2 and a 4 touching, the 4 read at 0.53,
+    were once shown as one die unread); else the die unread.
 
-    Short of that, a way of cutting whose pieces all read a value, one of them at least sure, stands for a whole
-    that reads none: the pieces keep their confidence, a guess staying a guess (a 2 and a 4 touching, the 4 read
-    at 0.53, were once shown as one die unread). When the blob read whole is no die at all (not a pip in it: two
-    dice side by side, their pips too small for a box two dice long), the sure dice of a way of cutting it stand
-    even where its other pieces read nothing."""
-    if whole is not None and whole.die.value is not None:
-        return [whole]
+    When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
+    box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""
     partitions, grids = cuts()
     ways = [cut for cut in _read_cuts(image, partitions + grids, scale, side) if len(cut) >= 2]
     sure = [cut for cut in ways if all(_is_sure(one) for one in cut)]

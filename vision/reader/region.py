@@ -1,5 +1,6 @@
 """Reading one region of the picture as a die: its upright patch read (the top face alone when the box is tilted),
-moved onto its pips when a cut ran through it, and the die's box and flags."""
+moved onto its pips when a cut ran through it, left out when it holds nothing a die would show (no pip, a speck, a
+middle too flat for a pip), and the die's box and flags."""
 
 from __future__ import annotations
 
