@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from vision.errors import CalibrationError
-from vision.palette import DEFAULT_COLOURS, default_centres
+from vision.palette import DEFAULT_COLOURS, default_centres, hue_gap
 from vision.reading import BBox
 from vision.storage import write_json_atomically
 
@@ -164,7 +164,7 @@ def _by_hue(feature: np.ndarray, names: list[str], centres: np.ndarray) -> tuple
     the default palette knows neither: a dark blue die in shade, its hue that of blue, had been nearer black than
     the palette's bright blue, and a dim red nearer orange (benchmarks/eval_colour.py)."""
     hues = np.degrees(np.arctan2(centres[:, 1], centres[:, 0]))
-    gaps = np.abs((hues - math.degrees(math.atan2(feature[1], feature[0])) + 180.0) % 360.0 - 180.0)
+    gaps = np.asarray(hue_gap(hues, math.degrees(math.atan2(feature[1], feature[0]))))
     order = np.argsort(gaps)
     best = float(gaps[order[0]])
     if best > HUE_REACH:

@@ -44,3 +44,9 @@ def features(bgr: np.ndarray) -> np.ndarray:
 def default_centres(names: tuple[str, ...] = DEFAULT_COLOURS) -> dict[str, np.ndarray]:
     """Feature centre of each default colour."""
     return {name: features(np.array([DEFAULT_BGR[name]], np.uint8))[0] for name in names}
+
+
+def hue_gap(hue: np.ndarray | float, other: float) -> np.ndarray | float:
+    """How far apart two hues (degrees, or arrays of them) lie round the circle."""
+    gap = np.abs(hue - other)
+    return np.minimum(gap, 360.0 - gap)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.palette import hue_gap
 from vision.reader.diesize import ALIKE, SPECK
 
 RotatedRect = tuple[tuple[float, float], tuple[float, float], float]
@@ -137,7 +138,7 @@ def _colour_cut(
     colours = _hues(hue[body], side)
     if len(colours) < 2:
         return ()
-    gaps = np.stack([_hue_gap(hue, c) for c in colours])
+    gaps = np.stack([hue_gap(hue, c) for c in colours])
     nearest = np.argmin(gaps, axis=0)
     regions: list[Region] = []
     for index in range(len(colours)):
@@ -158,15 +159,9 @@ def _hues(hues: np.ndarray, side: float) -> list[float]:
     peaks = [i for i in range(72) if smooth[i] >= least and smooth[(i - 1) % 72] <= smooth[i] > smooth[(i + 1) % 72]]
     kept: list[float] = []
     for centre in (i * 5 + 2.5 for i in sorted(peaks, key=lambda i: -smooth[i])):
-        if all(_hue_gap(centre, other) >= HUE_APART for other in kept):
+        if all(hue_gap(centre, other) >= HUE_APART for other in kept):
             kept.append(centre)
     return kept
-
-
-def _hue_gap(hue: np.ndarray | float, other: float) -> np.ndarray | float:
-    """How far apart two hues (degrees, or arrays of them) lie round the circle."""
-    gap = np.abs(hue - other)
-    return np.minimum(gap, 360.0 - gap)
 
 
 def _dice_of_a_colour(piece: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
