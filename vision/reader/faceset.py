@@ -66,6 +66,14 @@ def face_pips(blobs: list[Blob]) -> list[Blob]:
     return _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
 
 
+def off_side_faces(pips: list[Blob]) -> list[Blob]:
+    """The pips that keep off the patch's edge, when some reach it and some do not (none otherwise). In the box of a
+    die seen at an angle, those that reach the edge may be a side face's, beside the top face: the lit side of a red
+    casino 3 put two more pips into its box, five blobs that fit no face. Read without them, the value is a guess."""
+    inside = [p for p in pips if not p.runs_off]
+    return inside if 0 < len(inside) < len(pips) else []
+
+
 RUN_WIDTH = (0.7, 1.4)
 """Width of a run of pips, in pips' widths: pips that touch in a row, not a smear or a side face's flattened pips."""
 

@@ -22,11 +22,13 @@ from vision.reader.faceset import (
     blurred_pips,
     face_pips,
     glare,
+    off_side_faces,
     pips_past_outline,
     streaks_may_join,
 )
 from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
+from vision.reader.shade import in_shade, lightness_around
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
 from vision.reading import SURE_VALUE
 
@@ -76,14 +78,17 @@ def read_face(
     is_upright: bool = True,
     outline: np.ndarray | None = None,
     lightness: np.ndarray | None = None,
+    side_faces: bool = False,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit.
 
-    `lightness` is the patch's own (see `patch_lightness`), when the caller has it already."""
+    `lightness` is the patch's own (see `patch_lightness`), when the caller has it already. `side_faces`: the patch
+    is the box of a whole blob, which holds the die's side faces too when it is seen at an angle (see
+    faceset.off_side_faces)."""
     lightness = patch_lightness(patch) if lightness is None else lightness
     low, body, high = percentiles(_inner(lightness), (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
-    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline)
+    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline, side_faces)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     order = (True, False) if _dark_first(low, body, high) else (False, True)
     peaks = {True: body - darkest, False: brightest - body}
@@ -99,33 +104,9 @@ def read_face(
         deglared = _read_polarity(face, dark, peaks[dark], deglared=True)
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
-    if best.is_dark_on_light and best.confidence >= SURE_VALUE and _in_shade(face.lightness, best.pips, brightest):
-        best = dataclasses.replace(best, confidence=0.9 * SURE_VALUE)  # a guess: see `_in_shade`
+    if best.is_dark_on_light and best.confidence >= SURE_VALUE and in_shade(face.lightness, best.pips, brightest):
+        best = dataclasses.replace(best, confidence=0.9 * SURE_VALUE)  # a guess: see shade.in_shade
     return best
-
-
-IN_SHADE = 60.0
-"""Least step in lightness from the brightest of a white die's patch down to the body around the pips read, for
-those pips to lie on a side face in shade (see `_in_shade`)."""
-AROUND_FACE = (2.5, 3.5)
-"""Ring, in pip radii from each pip's centre, where the body of its face is measured for `_in_shade`: past the
-dark halo a blurred pip leaves."""
-
-
-def _in_shade(lightness: np.ndarray, pips: tuple[Blob, ...], brightest: float) -> bool:
-    """Whether the dark pips read on a white die lie on a body far darker than the brightest of its patch: lit
-    from above, the top face is the brightest of a die's faces (see topface.py), so they are the pips of a side face
-    in shade, read where no top face stood out (a 3 on the side of a 2 seen at an angle)."""
-    ring = np.zeros(lightness.shape, np.uint8)
-    inner, outer = AROUND_FACE
-    for pip in pips:
-        radius = math.sqrt(pip.area / math.pi)
-        cv2.circle(ring, (round(pip.x), round(pip.y)), round(outer * radius), 255, cv2.FILLED)
-    for pip in pips:
-        radius = math.sqrt(pip.area / math.pi)
-        cv2.circle(ring, (round(pip.x), round(pip.y)), round(inner * radius), 0, cv2.FILLED)
-    around = lightness[ring > 0]
-    return around.size > 0 and brightest - float(np.median(around)) > IN_SHADE
 
 
 def _inner(lightness: np.ndarray) -> np.ndarray:
@@ -154,6 +135,7 @@ class _Face:
     spacing_range: tuple[float, float]
     is_upright: bool
     outline: np.ndarray | None
+    side_faces: bool = False
 
 
 _GLARE_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
@@ -193,6 +175,8 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
         blobs = _blobs(binary, signed, face.outline, steepness, past=past)
         pips = face_pips(blobs)
         best = _better_reading(contrast, best, pips, blobs, past=past)
+        if face.side_faces and best.value is None and (inside := off_side_faces(pips)):
+            best = _better_reading(contrast, best, inside, blobs, past=past, guess=True)
         # The pips of a face read surely: streaks beside them are no pips of it.
         if best.confidence < SURE_VALUE and len(blurred := blurred_pips(blobs, pips)) > len(pips):
             best = _better_reading(contrast, best, blurred, blobs, blurred=True)
@@ -212,9 +196,11 @@ def _better_reading(
     blobs: list[Blob],
     blurred: bool = False,
     past: Sequence[Blob] = (),
+    guess: bool = False,
 ) -> FaceReading:
     """The better of `best` and the reading of `pips` (the face's pips among `blobs`; `blurred`: streaks read with
-    round pips, see faceset.blurred_pips; `past`: the blobs left out past the die's outline)."""
+    round pips, see faceset.blurred_pips; `past`: the blobs left out past the die's outline; `guess`: pips like
+    them were left out, see faceset.off_side_faces, so the value is at most a guess)."""
     face = contrast.face
     fit = _fit_layout(pips, face.spacing_range, face.is_upright)
     confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
@@ -232,6 +218,7 @@ def _better_reading(
         or pips_past_outline(pips, past)
     ):
         confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
+    confidence = min(confidence, 0.9 * SURE_VALUE) if guess else confidence
     if blurred and confidence < 0.35:
         return best  # streaks that make no value are no pips to carry on (to move a box onto, say)
     if confidence > best.confidence or not best.pips:
@@ -249,7 +236,7 @@ def _lit_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     those of the top face, lit from above, stand a SHADE_GAP above those of a side face in shade. Read alone, the
     lit ones give a value, a guess for the table to confirm (the parting is the reader's, not the die's)."""
     face, pips = contrast.face, list(best.pips)
-    around = np.array([_lightness_around(face.lightness, pip) for pip in pips])
+    around = np.array([lightness_around(face.lightness, pip) for pip in pips])
     order = np.argsort(around, kind="stable")
     steps = np.diff(around[order])
     split = int(np.argmax(steps))
@@ -266,18 +253,6 @@ def _lit_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     if confidence < 0.35 or confidence <= best.confidence:
         return None
     return FaceReading(fit.value, confidence, tuple(lit), True, fit.error)
-
-
-def _lightness_around(lightness: np.ndarray, pip: Blob) -> float:
-    """The median lightness of the ring 1.5 to 2.5 pip radii from a pip's centre: the body of the face it lies on."""
-    radius = math.sqrt(pip.area / math.pi)
-    h, w = lightness.shape
-    x0, x1 = int(max(0.0, pip.x - 2.5 * radius)), int(min(w, pip.x + 2.5 * radius + 1))
-    y0, y1 = int(max(0.0, pip.y - 2.5 * radius)), int(min(h, pip.y + 2.5 * radius + 1))
-    ys, xs = np.ogrid[y0:y1, x0:x1]
-    distance = np.hypot(xs - pip.x, ys - pip.y)
-    ring = lightness[y0:y1, x0:x1][(distance >= 1.5 * radius) & (distance <= 2.5 * radius)]
-    return float(np.median(ring)) if ring.size else 0.0
 
 
 CROWDED = 1.9

@@ -41,7 +41,9 @@ def read_region(
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
-    in_box = functools.partial(read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness)
+    in_box = functools.partial(
+        read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness, side_faces=not is_piece
+    )
     face, boxed = read_box(image, lightness, rect, outline, in_box)
     moved = None
     if face.value is None and (is_piece or min(rw, rh) > WIDER_THAN_A_DIE * side):
