@@ -429,3 +429,13 @@ def test_a_casino_two_whose_logo_was_read_between_its_cut_pips_is_not_a_sure_one
     photo = "train/2/DJI_20241005234357_0234_D_detection_2"
     (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images" / f"{photo}.jpg"))
     assert die["value"] == 2
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+def test_a_crop_whose_die_box_held_only_the_middle_pip_of_a_three_reads_the_three() -> None:
+    # The dark blue 3 of chase val/3/DJI_20241005233514_0171_D_detection_1, on dark green felt: half its body was
+    # taken for the table, and the box left around the middle pip made a sure 1 (1.0). The crop read whole reads
+    # the 3 surely, a larger face, and wins.
+    photo = "val/3/DJI_20241005233514_0171_D_detection_1"
+    (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images" / f"{photo}.jpg"))
+    assert die["value"] == 3 and die["confidence"] >= SURE_VALUE
