@@ -83,8 +83,8 @@ def read_face(
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit.
 
     `lightness` is the patch's own (see `patch_lightness`), when the caller has it already. `side_faces`: the patch
-    is the box of a whole blob, which holds the die's side faces too when it is seen at an angle (see
-    faceset.off_side_faces)."""
+    is the box of a whole blob (or a picture of one die), which holds the die's side faces too when it is seen at
+    an angle (see faceset.off_side_faces)."""
     lightness = patch_lightness(patch) if lightness is None else lightness
     low, body, high = percentiles(_inner(lightness), (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
@@ -216,9 +216,9 @@ def _better_reading(
         or _may_be_cut(face, pips, blobs)
         or _one_beside_cut_pips(fit, pips, blobs)
         or pips_past_outline(pips, past)
+        or guess
     ):
         confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
-    confidence = min(confidence, 0.9 * SURE_VALUE) if guess else confidence
     if blurred and confidence < 0.35:
         return best  # streaks that make no value are no pips to carry on (to move a box onto, say)
     if confidence > best.confidence or not best.pips:
