@@ -114,7 +114,7 @@ dice and shade fall under it."""
 HUE_APART = 20.0
 """Least difference of hue, in degrees of Lab's a-b plane, between two colours of dice told apart (the Rajas blue and
 violet lie about 30 apart, red and orange about 27)."""
-HUE_REACH = 25.0
+PIXEL_HUE_REACH = 25.0
 """Farthest, in degrees, a pixel's hue lies from its colour's for the pixel to be of a die of that colour."""
 HUE_SHARE = 0.3
 """Least count of pixels of a colour, in die areas (side squared), for it to be a die's."""
@@ -142,7 +142,7 @@ def _colour_cut(
     nearest = np.argmin(gaps, axis=0)
     regions: list[Region] = []
     for index in range(len(colours)):
-        part = ((nearest == index) & body & (gaps[index] <= HUE_REACH)).astype(np.uint8) * 255
+        part = ((nearest == index) & body & (gaps[index] <= PIXEL_HUE_REACH)).astype(np.uint8) * 255
         part = fill_holes(cv2.morphologyEx(part, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for piece in found:
