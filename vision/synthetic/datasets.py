@@ -41,6 +41,9 @@ KINDS: dict[str, Kind] = {
     # The same, slightly oblique (3-18 degrees) with milder blur: the webcam frames the issue's unseen set holds.
     # Its name sorts after the others', so adding it left every other kind's scenes as they were (see render_kind).
     "webcam-slight": Kind(((640, 480),), (2, 8), ("white",), "white_on_wood", (26, 55), (3, 18), 0.4, (2, 6), 0.3, 0.0),
+    # The same with small dice, 15-26 pixels a side: the low end of the sizes the reader must read, a webcam seeing
+    # the whole desk from half a metre up. Its name sorts last too, leaving every other kind's scenes as they were.
+    "webcam-small": Kind(((640, 480),), (3, 10), ("white",), "white_on_wood", (15, 26), (3, 18), 0.3, (2, 4), 0.3, 0.0),
     # A Rajas of the Ganges table: the four colours, now and then a white die, sometimes a hand.
     "rajas": Kind(
         ((1280, 720), (640, 480)),
