@@ -13,7 +13,8 @@ MAX_PIXELS = 80_000_000
 
 
 def load_image(path: str | Path) -> np.ndarray:
-    """The image at `path` as BGR uint8; UnreadableImageError names the path and what is wrong."""
+    """The image at `path` as BGR uint8, turned as its EXIF orientation says (a phone photo taken upright is stored
+    on its side, and labelled as shown); UnreadableImageError names the path and what is wrong."""
     path = Path(path)
     try:
         data = np.fromfile(str(path), dtype=np.uint8)
