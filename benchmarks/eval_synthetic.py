@@ -2,7 +2,7 @@
 
     python benchmarks/eval_synthetic.py [--count-scale 1.0] [--seed 7] [--kinds tray,webcam,rajas] [--keep DIR]
 
-Generates four sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
+Generates five sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
 webcam frames of white dice with black pips on wood, tilted 12-30 degrees, some with motion blur, and the same
 slightly oblique, 3-18 degrees, kind `webcam-slight`, and with small dice, 15-26 pixels a side, kind `webcam-small`;
 Rajas tables at 1280x720) and runs
