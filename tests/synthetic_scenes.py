@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -16,14 +18,30 @@ def read_on(
     """A die of a scene of the synthetic sets (found by its box) and the dice read on it; `as_stored`: read from
     the JPEG the sets store (vision.synthetic.datasets), not from the picture as drawn."""
     image, truth = render_kind(kind, seed * 100_003 + scene)
-    if as_stored:
-        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
-        image = cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR)
     (die,) = [d for d in truth if d.bbox == box]
-    return die, [d for d in read_dice(image).dice if lies_on(d, die)]
+    return die, [d for d in read_dice(stored(image) if as_stored else image).dice if lies_on(d, die)]
+
+
+def stored(image: np.ndarray) -> np.ndarray:
+    """A scene as the synthetic sets store it: through a JPEG of their quality."""
+    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
+    return np.asarray(cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR))
 
 
 def lies_on(read: Die, true: Die) -> bool:
     """Whether a die read has its centre inside a true die's box."""
     x0, y0, x1, y1 = true.bbox
     return x0 <= read.center[0] <= x1 and y0 <= read.center[1] <= y1
+
+
+def assert_read_on(read: Sequence[Die], true: Die, reach: float | None = None) -> Die:
+    """The die read nearest a true die lies on it (inside its box, or within `reach` pixels of its centre on each
+    axis) and has its value; it is returned."""
+    assert read
+    nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
+    if reach is None:
+        assert lies_on(nearest, true)
+    else:
+        assert abs(nearest.center[0] - true.center[0]) < reach and abs(nearest.center[1] - true.center[1]) < reach
+    assert nearest.value == true.value
+    return nearest

@@ -9,23 +9,12 @@ import numpy as np
 import pytest
 
 from tests.dice_drawing import draw_die, table
+from tests.synthetic_scenes import assert_read_on as _assert_read_on
 from tests.synthetic_scenes import lies_on as _lies_on
 from tests.synthetic_scenes import read_on as _read_on
 from vision.reader import diesize, read_dice
-from vision.reading import SURE_VALUE, Die
+from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
-
-
-def _assert_read_on(read: tuple[Die, ...], true: Die, reach: float | None = None) -> None:
-    """The die read nearest a true die lies on it (inside its box, or within `reach` pixels of its centre on each
-    axis) and has its value."""
-    nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
-    if reach is None:
-        x0, y0, x1, y1 = true.bbox
-        assert x0 <= nearest.center[0] <= x1 and y0 <= nearest.center[1] <= y1
-    else:
-        assert abs(nearest.center[0] - true.center[0]) < reach and abs(nearest.center[1] - true.center[1]) < reach
-    assert nearest.value == true.value
 
 
 def test_grey_dice_in_shade_as_dark_as_the_wood_are_found() -> None:

@@ -3,22 +3,9 @@ two colours read as one, the lamp's bright spot on the wood joined to a die. Eac
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
-
-from tests.synthetic_scenes import lies_on, read_on
+from tests.synthetic_scenes import assert_read_on, lies_on, read_on, stored
 from vision.reader import read_dice
-from vision.reading import Die
-from vision.synthetic.datasets import STORED_QUALITY, render_kind
-
-
-def _assert_nearest_is(read: list[Die], true: Die) -> Die:
-    """The die read nearest a true die has its centre inside the true die's box, and its value; it is returned."""
-    assert read
-    nearest = min(read, key=lambda d: (d.center[0] - true.center[0]) ** 2 + (d.center[1] - true.center[1]) ** 2)
-    assert lies_on(nearest, true)
-    assert nearest.value == true.value
-    return nearest
+from vision.synthetic.datasets import render_kind
 
 
 def test_two_touching_dice_read_as_no_die_whole_are_read_from_a_cut_whose_pieces_all_read() -> None:
@@ -29,7 +16,7 @@ def test_two_touching_dice_read_as_no_die_whole_are_read_from_a_cut_whose_pieces
     for box, value in (((399, 8, 438, 50), 2), ((415, 27, 455, 70), 4)):
         die, read = read_on("webcam-slight", 7, 47, box, as_stored=True)
         assert die.value == value
-        _assert_nearest_is(read, die)
+        assert_read_on(read, die)
 
 
 def test_a_one_read_in_a_box_two_dice_long_does_not_outweigh_the_two_dice_it_holds() -> None:
@@ -41,7 +28,7 @@ def test_a_one_read_in_a_box_two_dice_long_does_not_outweigh_the_two_dice_it_hol
     for box in ((505, 335, 583, 409), (467, 323, 544, 396)):
         die, read = read_on("webcam-slight", 97, 33, box, as_stored=True)
         assert die.value == 2
-        _assert_nearest_is(read, die)
+        assert_read_on(read, die)
 
 
 def test_the_lamps_bright_spot_on_the_wood_joined_to_a_die_is_no_die_unread() -> None:
@@ -49,8 +36,7 @@ def test_the_lamps_bright_spot_on_the_wood_joined_to_a_die_is_no_die_unread() ->
     # the wood stood out from the table and joined a die in one blob, cut in a grid. Three pieces of the spot, grain
     # read as specks, were shown as dice unread. The middle of their patches is now too flat to hold a pip.
     image, truth = render_kind("webcam-slight", 41 * 100_003 + 11)
-    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
-    read = read_dice(cv2.imdecode(np.asarray(data), cv2.IMREAD_COLOR)).dice
+    read = read_dice(stored(image)).dice
     assert all(any(lies_on(d, t) for t in truth) for d in read)
     assert len(read) == len(truth)
 
@@ -62,4 +48,4 @@ def test_a_blue_die_partly_over_a_violet_one_is_not_read_as_one_die() -> None:
     for box, colour in (((2321, 2139, 2532, 2374), "blue"), ((2239, 2309, 2432, 2537), "violet")):
         die, read = read_on("tray", 97, 7, box, as_stored=True)
         assert (die.value, die.color) == (3, colour)
-        assert _assert_nearest_is(read, die).color == colour
+        assert assert_read_on(read, die).color == colour
