@@ -5,6 +5,7 @@ per 12-megapixel tray photo; peak memory; then the settling loop (benchmarks/set
 
 Frames are SYNTHETIC scenes (vision.synthetic) except the development photos (../shared/data/dice, REAL),
 reported on lines of their own. --reader times another function taking a BGR frame (for comparisons).
+benchmarks/vision_stages.py splits the 640x480 figure into the reader's stages.
 """
 
 from __future__ import annotations

@@ -1,0 +1,35 @@
+"""benchmarks/vision_stages.py: the stages it times are the reader's own, and its report names each of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from benchmarks import vision_stages
+from benchmarks.vision_bench import synthetic_frames
+from vision.reader import read
+
+
+def _untimed(name: str, step: Any, *args: Any) -> Any:
+    return step(*args)
+
+
+def test_the_stages_find_what_the_reader_finds_in_a_webcam_frame() -> None:
+    """The benchmark times the reader's finding path only while it is the same: same mask, same die size."""
+    (frame,) = synthetic_frames(1, 640, 480, "white_on_wood", ("white",))
+    mask, side, pieces = vision_stages.find(frame, _untimed)
+    view = read._View.of(frame, read.ANALYSIS_SIDE / 640)
+    assert np.array_equal(mask, view.mask)
+    assert view.side is not None and side == view.side
+    assert pieces, "a frame of dice gives pieces to read"
+
+
+def test_the_report_gives_every_stage_and_the_reading_per_die() -> None:
+    frames = synthetic_frames(2, 640, 480, "white_on_wood", ("white",))
+    spent = vision_stages.stage_times(frames, repeats=1)
+    assert spent["dice"] == [len(read.read_dice(frame).dice) for frame in frames]
+    lines = vision_stages.report(spent)
+    named = [line.split("  median")[0].strip() for line in lines[:-1]]
+    assert named == [*vision_stages.FINDING, "finding in all", "read_dice", "reading (the rest)"]
+    assert "ms a die" in lines[-1]
