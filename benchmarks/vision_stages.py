@@ -33,7 +33,8 @@ FINDING = ("scale down", "to Lab", "table colours", "foreground mask", "die size
 
 
 def stage_times(frames: list[Any], repeats: int) -> dict[str, list[float]]:
-    """Milliseconds of each finding stage, of the finding in all, and of the whole read, per frame and repeat."""
+    """Milliseconds of each finding stage, of the finding in all and of the whole read, and the dice found ("dice"),
+    per frame and repeat."""
     spent: dict[str, list[float]] = {name: [] for name in (*FINDING, "finding in all", "read_dice", "dice")}
 
     def timed(name: str, step: Callable[..., Any], *args: Any) -> Any:
