@@ -14,6 +14,10 @@ SURE_VALUE = 0.6
 a game asks the table for it before counting it (when it was set, about 3 such guesses in 10 were wrong on the
 synthetic sets, against 1 in 50 of the values above it: see the commit that brought it in)."""
 
+GUESS = round(0.9 * SURE_VALUE, 3)
+"""The confidence the reader brings a sure reading down to when it raises a doubt about it: a guess, just under
+SURE_VALUE."""
+
 KNOWN_FLAGS = frozenset({"tilted", "touching", "partly_hidden", "blurred", "ambiguous_value", "ambiguous_color"})
 
 

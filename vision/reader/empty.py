@@ -14,7 +14,7 @@ import numpy as np
 from vision.reader.layout import ANGLES, LayoutFit
 from vision.reader.patch import PATCH
 from vision.reader.stats import median
-from vision.reading import SURE_VALUE
+from vision.reading import GUESS
 
 if TYPE_CHECKING:
     from vision.reader.pips import Blob
@@ -189,7 +189,7 @@ def emptiness(empty: bool | None) -> float:
     """The factor on a reading's confidence: 1 when the places its value leaves empty are empty, 0.3 (no value) when
     one holds a pip, and when one holds only a mark wider than a pip, one that keeps the value but under SURE_VALUE
     whatever the reading's confidence: a value the table is asked to confirm."""
-    return 1.0 if empty else 0.9 * SURE_VALUE if empty is None else 0.3
+    return 1.0 if empty else GUESS if empty is None else 0.3
 
 
 @functools.lru_cache(maxsize=len(ANGLES) + 1)

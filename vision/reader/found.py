@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.reader import polarity
 from vision.reader.pips import Blob, FaceReading
-from vision.reading import SURE_VALUE, Die
+from vision.reading import GUESS, SURE_VALUE, Die
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,6 @@ def doubtful_if_misshapen(found: Found, die_side: float, dice: int) -> Found:
 def as_guess(found: Found) -> Found:
     """The die found, its value a guess for the table to confirm (its confidence at most just under SURE_VALUE)."""
     return dataclasses.replace(found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, GUESS)))
-
-
-GUESS = round(0.9 * SURE_VALUE, 3)
-"""The confidence a sure reading is brought down to when a doubt about it is raised."""
 
 
 def surest_apart(found: list[Found], share: float) -> list[Found]:

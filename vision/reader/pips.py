@@ -30,7 +30,7 @@ from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
-from vision.reading import SURE_VALUE
+from vision.reading import GUESS, SURE_VALUE
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def read_face(
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
     if best.is_dark_on_light and best.confidence >= SURE_VALUE and in_shade(face.lightness, best.pips, brightest):
-        best = dataclasses.replace(best, confidence=0.9 * SURE_VALUE)  # a guess: see shade.in_shade
+        best = dataclasses.replace(best, confidence=GUESS)  # a guess: see shade.in_shade
     return best
 
 
@@ -218,7 +218,7 @@ def _better_reading(
         or pips_past_outline(pips, past)
         or guess
     ):
-        confidence = min(confidence, 0.9 * SURE_VALUE)  # a guess: the face may be larger than the one read
+        confidence = min(confidence, GUESS)  # a guess: the face may be larger than the one read
     if blurred and confidence < 0.35:
         return best  # streaks that make no value are no pips to carry on (to move a box onto, say)
     if confidence > best.confidence or not best.pips:
@@ -249,7 +249,7 @@ def _lit_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     confidence = _confidence(fit.value, fit.error, lit, lit, contrast.peak) * emptiness(
         leaves_empty(fit, lit, contrast.signed, True, contrast.steepness)
     )
-    confidence = min(confidence, 0.9 * SURE_VALUE)
+    confidence = min(confidence, GUESS)
     if confidence < 0.35 or confidence <= best.confidence:
         return None
     return FaceReading(fit.value, confidence, tuple(lit), True, fit.error)
@@ -320,7 +320,7 @@ def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
             continue
         if not leaves_empty(fit, whole, signed, True, steepness):
             continue
-        confidence = min(_confidence(fit.value, fit.error, whole, whole, peak), 0.9 * SURE_VALUE)
+        confidence = min(_confidence(fit.value, fit.error, whole, whole, peak), GUESS)
         if confidence >= 0.35:
             return FaceReading(fit.value, confidence, tuple(whole), True, fit.error)
     return None
