@@ -18,6 +18,9 @@ those pips to lie on a side face in shade (see `in_shade`)."""
 AROUND_FACE = (2.5, 3.5)
 """Ring, in pip radii from each pip's centre, where the body of its face is measured for `in_shade`: past the
 dark halo a blurred pip leaves."""
+AROUND_PIP = (1.5, 2.5)
+"""Ring, in pip radii from a pip's centre, where `lightness_around` measures the body of the face that one pip lies
+on (pip by pip, to part a top face's pips from a side face's: see pips.py `_lit_face`)."""
 
 
 def in_shade(lightness: np.ndarray, pips: tuple[Blob, ...], brightest: float) -> bool:
@@ -37,12 +40,13 @@ def in_shade(lightness: np.ndarray, pips: tuple[Blob, ...], brightest: float) ->
 
 
 def lightness_around(lightness: np.ndarray, pip: Blob) -> float:
-    """The median lightness of the ring 1.5 to 2.5 pip radii from a pip's centre: the body of the face it lies on."""
+    """The median lightness of the ring AROUND_PIP from a pip's centre: the body of the face it lies on."""
     radius = math.sqrt(pip.area / math.pi)
+    inner, outer = AROUND_PIP
     h, w = lightness.shape
-    x0, x1 = int(max(0.0, pip.x - 2.5 * radius)), int(min(w, pip.x + 2.5 * radius + 1))
-    y0, y1 = int(max(0.0, pip.y - 2.5 * radius)), int(min(h, pip.y + 2.5 * radius + 1))
+    x0, x1 = int(max(0.0, pip.x - outer * radius)), int(min(w, pip.x + outer * radius + 1))
+    y0, y1 = int(max(0.0, pip.y - outer * radius)), int(min(h, pip.y + outer * radius + 1))
     ys, xs = np.ogrid[y0:y1, x0:x1]
     distance = np.hypot(xs - pip.x, ys - pip.y)
-    ring = lightness[y0:y1, x0:x1][(distance >= 1.5 * radius) & (distance <= 2.5 * radius)]
+    ring = lightness[y0:y1, x0:x1][(distance >= inner * radius) & (distance <= outer * radius)]
     return float(np.median(ring)) if ring.size else 0.0
