@@ -216,6 +216,7 @@ def _better_reading(
         or _may_be_cut(face, pips, blobs)
         or _one_beside_cut_pips(fit, pips, blobs)
         or pips_past_outline(pips, past)
+        or _unlike_pair(pips)
         or guess
     ):
         confidence = min(confidence, GUESS)  # a guess: the face may be larger than the one read
@@ -269,6 +270,22 @@ def _crowded(pips: list[Blob], fit: LayoutFit) -> bool:
         return False
     area, _ = typical(pips)
     return fit.spacing < CROWDED * math.sqrt(area / math.pi)
+
+
+UNLIKE_PAIR = 2.5
+"""Area ratio from which two pips are too unlike to be a 2 read surely (see `_unlike_pair`)."""
+
+
+def _unlike_pair(pips: list[Blob]) -> bool:
+    """Whether two pips read as a 2 differ in area by UNLIKE_PAIR or more. The two pips of a 2 are printed alike
+    on one face, so a camera at an angle or a blur shrinks them alike (under 1.5 on the real photos, but for one
+    pip that glare ate into, 2.1). Pips more unlike are rather the pip of a 1 beside one of a side face,
+    foreshortened (white dice in webcam frames, synthetic webcam-slight seed 5 and webcam-small seeds 2026 and
+    97, read as sure 2s). Either way the value is a guess for the table to confirm."""
+    if len(pips) != 2:
+        return False
+    small, large = sorted(p.area for p in pips)
+    return large >= UNLIKE_PAIR * small
 
 
 FAINT_PIP = 0.25
