@@ -6,7 +6,8 @@ Generates five sets with vision.synthetic (trays of 20-30 coloured dice with whi
 webcam frames of white dice with black pips on wood, tilted 12-30 degrees, some with motion blur, and the same
 slightly oblique, 3-18 degrees, kind `webcam-slight`, and with small dice, 15-26 pixels a side, kind `webcam-small`;
 Rajas tables at 1280x720) and runs
-../shared/eval/eval_reader.py on each, printing its report and its value confusion matrix (benchmarks/confusion.py);
+../shared/eval/eval_reader.py on each, printing its report and its value confusion matrix (benchmarks/confusion.py),
+and how honest the reader's confidence was on it (benchmarks/doubt.py);
 then the same on composites: the real dice of the development crops cut out of their ground and laid on synthetic
 tables. These figures are synthetic or composite, never to be mixed with those on real photos.
 """
@@ -42,6 +43,7 @@ def score(labels: Path, title: str) -> None:
     subprocess.run(command, check=False)
     if (labels.parent / "report.json").exists():
         subprocess.run([sys.executable, str(ROOT / "benchmarks" / "confusion.py"), str(labels.parent / "report.json")])
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "doubt.py"), str(labels)], check=False)
 
 
 def main() -> int:
