@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -97,16 +97,13 @@ def scored(labels: Path, match: Any) -> tuple[int, list[Paired]]:
     return total, dice
 
 
-def report(sets: Iterable[tuple[str, int, list[Paired]]]) -> list[str]:
+def report(sets: Sequence[tuple[str, int, list[Paired]]]) -> list[str]:
     """Each set's bands, then all sets' together when there are several."""
     lines: list[str] = []
-    everything: list[Paired] = []
-    count = 0
     for name, total, dice in sets:
         lines += [f"{name}: {total} dice, {len(dice)} read with a value", *band_lines(dice), ""]
-        everything += dice
-        count += 1
-    if count > 1:
+    if len(sets) > 1:
+        everything = [d for _, _, dice in sets for d in dice]
         lines += [f"ALL: {len(everything)} read with a value", *band_lines(everything), ""]
     return lines
 

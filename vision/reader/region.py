@@ -107,8 +107,7 @@ def _moved_to_pips(
     is narrowed to one, wherever its pips lie."""
     if siblings is None or len(face.pips) < 2:
         return None
-    px = sum(p.x for p in face.pips) / len(face.pips)
-    py = sum(p.y for p in face.pips) / len(face.pips)
+    px, py = _centre_in_patch(face)
     if not die_sized and math.hypot(px - PATCH / 2, py - PATCH / 2) < OFF_CENTRE * PATCH:
         return None
     x, y = _pips_centre(region, scale, face)
@@ -169,10 +168,14 @@ def _checked_two(
     return dataclasses.replace(face, confidence=GUESS), None
 
 
+def _centre_in_patch(face: FaceReading) -> tuple[float, float]:
+    """The mean of a reading's pips, in its patch."""
+    return sum(p.x for p in face.pips) / len(face.pips), sum(p.y for p in face.pips) / len(face.pips)
+
+
 def _pips_centre(region: segment.Region, scale: float, face: FaceReading) -> tuple[float, float]:
     """Where the centre of a reading's pips (in the region's patch) lies in the picture, at the analysis scale."""
-    px = sum(p.x for p in face.pips) / len(face.pips)
-    py = sum(p.y for p in face.pips) / len(face.pips)
+    px, py = _centre_in_patch(face)
     (cx, cy), size, angle = region.rect
     rect = ((cx / scale, cy / scale), (size[0] / scale, size[1] / scale), angle)
     x, y = (float(v) for v in cv2.invertAffineTransform(patch_matrix(rect)) @ np.array([px, py, 1.0]))
