@@ -239,6 +239,26 @@ def test_a_die_whose_pips_cannot_be_made_out_is_found_unread_and_a_round_token_i
     assert sorted(d.value for d in reading.dice if d.center[1] < 250) == [2, 3, 5]
 
 
+@pytest.mark.parametrize(
+    ("kind", "seed", "scene", "box"),
+    [
+        ("webcam", 5, 74, (189, 345, 232, 387)),
+        ("webcam", 5, 74, (224, 288, 269, 331)),
+        ("webcam", 41, 10, (431, 192, 487, 242)),
+        ("webcam-small", 41, 31, (103, 195, 133, 222)),
+    ],
+)
+def test_a_lone_die_blurred_by_motion_is_found_though_its_corners_are_smeared_round(
+    kind: str, seed: int, scene: int, box: tuple[int, int, int, int]
+) -> None:
+    # Webcam scenes of the synthetic sets (as stored): a white die alone on the desk, moving, its pips smeared into
+    # streaks no layout reads. Its blob filled 0.85 to 0.88 of its box, under the share a die was held to, and the
+    # die was left out; it is now shown found but unread, for the table to confirm (region.SQUARE_ENOUGH).
+    _, read = _read_on(kind, seed, scene, box, as_stored=True)
+    assert len(read) == 1
+    assert read[0].value is None or read[0].confidence < SURE_VALUE
+
+
 def test_a_row_of_three_touching_dice_seen_at_an_angle_is_cut_die_by_die() -> None:
     # A webcam scene of the synthetic set (seed 7, scene 2): a 5, a 5 and a 1 in a row, seen obliquely. A cut in two
     # pieces, one a die and a half wide, read a little surer on average than the cut in three and hid the middle 5.
