@@ -208,9 +208,37 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
     dice = apart(by_sureness(best) + by_sureness(others), APART[0])
+    if not dice and candidate.whole is None and candidate.outline is not None:
+        return _uncut(image, candidate.outline, scale, side)
     if candidate.outline is None or not dice:
-        return dice  # a blob of which no die was read stays so: reading it whole is what its shape ruled out
+        return dice
     return dice + _read_leftovers(image, candidate.outline, dice, scale, side)
+
+
+def _uncut(image: np.ndarray, outline: np.ndarray, scale: float, side: float) -> list[Found]:
+    """A blob that its shape kept from being read whole, of which no cut read a die (`outline`, at the analysis
+    scale), read whole after all when it is no larger than a die seen at an angle (see UNCUT_AREA). Only a sure
+    value, in a box not drawn out past such a die (found.DRAWN_OUT_BOX), makes a die of it: the blob was taken for
+    more than one die, and two dice touching can read as one (a sure 1 read across a 5 and its neighbour, in a box
+    drawn out past that)."""
+    area = cv2.contourArea(outline)
+    if area > UNCUT_AREA * side * side:
+        return []
+    h, w = image.shape[:2]
+    found = read_region(image, segment.region_of(outline, area, False, round(w * scale), round(h * scale)), scale, side)
+    if found is None or found.die.value is None or found.die.confidence < SURE_VALUE:
+        return []
+    return [found] if found.length < DRAWN_OUT_BOX * found.side else []
+
+
+UNCUT_AREA = 1.6
+"""Largest area, in square die sides, of a blob that may be one die when no cut of it reads a die. A die seen at an
+angle, its side face in view, makes a blob longer than a square (up to found.DRAWN_OUT_BOX times): a red 1 on a tray
+photo, 1.45 times as long as wide, was cut through its pip, neither piece read, and the die was lost. Read whole,
+4 such dice came out right on the synthetic seeds tuned on (7, 41, 97, 2026, with the composites of real crops),
+and 5 on seeds held out (5, 11, 13, with trays), with no die lost or found where none lies; one real photo of a
+casino 6 read right (sure) that was a wrong guess. From 1.3 to 1.6 the gains grew to these; up to 2.0 nothing more
+changed."""
 
 
 def _read_leftovers(
