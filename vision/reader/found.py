@@ -4,6 +4,7 @@ of the readings that lie on one another is kept (the surest)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,13 +80,14 @@ def as_guess(found: Found) -> Found:
     return dataclasses.replace(found, die=dataclasses.replace(found.die, confidence=min(found.die.confidence, GUESS)))
 
 
-def surest_apart(found: list[Found], share: float) -> list[Found]:
+def surest_apart(found: list[Found], share: float, widest: float = math.inf) -> list[Found]:
     """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
     that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
 
     The side is that of the box the die was read in, not of its upright bounding box: a die turned 45 degrees
-    has a bounding box 1.4 times its side, which once hid a neighbour touching it."""
-    return apart(by_sureness(found), share)
+    has a bounding box 1.4 times its side, which once hid a neighbour touching it. It counts for at most `widest`
+    (see `apart`)."""
+    return apart(by_sureness(found), share, widest)
 
 
 def by_sureness(found: list[Found]) -> list[Found]:
@@ -93,11 +95,14 @@ def by_sureness(found: list[Found]) -> list[Found]:
     return sorted(found, key=lambda one: (one.die.value is not None, one.die.confidence), reverse=True)
 
 
-def apart(ordered: list[Found], share: float) -> list[Found]:
-    """The dice in the given order, each left out when it lies on one kept before it (see `surest_apart`)."""
+def apart(ordered: list[Found], share: float, widest: float = math.inf) -> list[Found]:
+    """The dice in the given order, each left out when it lies on one kept before it (see `surest_apart`). A kept
+    die's side counts for at most `widest`: a box wider than a die that read a die surely (a piece of a clump
+    holding a die and part of its neighbour) reaches no further than a die does, or it hides the neighbour, read in
+    a piece of its own (a red 3 beside a red 1 on a tray photo, the 1 read in a piece 1.17 die sides wide)."""
     kept: list[Found] = []
     for one in ordered:
-        if all(distance(one.die, k.die) > share * k.side for k in kept):
+        if all(distance(one.die, k.die) > share * min(k.side, widest) for k in kept):
             kept.append(one)
     return kept
 
