@@ -224,7 +224,7 @@ def test_colours_taught_with_three_dice_each_are_read_on_real_photos_never_seen(
 @pytest.mark.parametrize(("radii", "sure"), [((6, 6), True), ((5, 6), True), ((3, 7), False)])
 def test_two_pips_of_very_unlike_size_are_no_sure_two(radii: tuple[int, int], sure: bool) -> None:
     # The diagonal of a 2 on a white die. Two pips alike, or nearly (one a little eaten by glare), are a sure 2; a pip
-    # about a fifth of the other's area is no pip of the same face (pips.py, _unlike_pair): a guess.
+    # about a fifth of the other's area is no pip of the same face (faceset.py, unlike_pair): a guess.
     patch = np.full((PATCH, PATCH, 3), 230, np.uint8)
     for at, radius in zip((18, 46), radii, strict=True):
         cv2.circle(patch, (at, at), radius, (30, 30, 30), -1, cv2.LINE_AA)

@@ -170,7 +170,7 @@ def test_a_white_one_beside_a_pip_of_its_side_face_is_no_sure_two(kind: str, see
     # Webcam scenes of the synthetic sets (as stored): a white 1 seen at an angle, a side face of it in view (two
     # small dice about 30 pixels wide, and a larger one). The 1's pip and a foreshortened pip of the side face, well
     # under half its area, were read as a sure 2 (0.68, 0.60 and 0.70). Two pips so unlike are now a guess at most
-    # (pips.py, _unlike_pair).
+    # (faceset.py, unlike_pair).
     die, read = read_on(kind, seed, scene, box, as_stored=True)
     assert die.value == 1
     assert read and all(d.value == 1 or d.confidence < SURE_VALUE for d in read)

@@ -122,6 +122,21 @@ def glare(blobs: list[Blob], pips: list[Blob]) -> list[Blob]:
     return [b for b in blobs if b.sharpness < GLARE_SOFTNESS * steepest]
 
 
+GLARE_RUN = (2.0, 0.75)
+"""Least area, against the middle blob's, and most roundness of a blob that is a pip with the lamp's reflection run
+into it (see `glare_run_into_pip`)."""
+
+
+def glare_run_into_pip(blobs: list[Blob]) -> bool:
+    """Whether, of three blobs or more, one is a pip with the lamp's reflection run into it: on a coloured die the
+    white reflection joins a white pip into one blob, twice the middle blob's area or more and far from round (see
+    GLARE_RUN)."""
+    if len(blobs) < 3:
+        return False
+    middle = sorted(b.area for b in blobs)[len(blobs) // 2]
+    return any(b.area >= GLARE_RUN[0] * middle and b.roundness < GLARE_RUN[1] for b in blobs)
+
+
 def _top_face_pips(blobs: list[Blob]) -> list[Blob]:
     """The largest, most contrasted pips of similar size, reflections left out: those of the face turned up."""
     if len(blobs) <= 1:
@@ -155,3 +170,35 @@ def pips_past_outline(pips: list[Blob], past: Sequence[Blob]) -> bool:
         and any(math.hypot(b.x - p.x, b.y - p.y) <= near for p in pips)
         for b in past
     )
+
+
+CROWDED = 1.9
+"""Least grid spacing, in pip radii, of a face of two pips or more. A standard die's 6 puts three pips in a row
+one spacing apart, so every face of it has a spacing over two pip radii; the margin is for pips a little swollen
+by blur at the threshold. A closer pair is two neighbouring pips of a larger face (two sides of a 4 read as the
+diagonal of a 2, a third pip lost), not a face of its own."""
+
+
+def crowded(pips: list[Blob], fit: LayoutFit) -> bool:
+    """Whether round pips are too large for the grid they were fitted to (see CROWDED). Streaks are left out: a pip
+    drawn out by motion has a larger area than its radius across."""
+    if len(pips) < 2 or fit.skewed or pips[0].roundness < ROUND:
+        return False
+    area, _ = typical(pips)
+    return fit.spacing < CROWDED * math.sqrt(area / math.pi)
+
+
+UNLIKE_PAIR = 2.5
+"""Area ratio from which two pips are too unlike to be a 2 read surely (see `unlike_pair`)."""
+
+
+def unlike_pair(pips: list[Blob]) -> bool:
+    """Whether two pips read as a 2 differ in area by UNLIKE_PAIR or more. The two pips of a 2 are printed alike
+    on one face, so a camera at an angle or a blur shrinks them alike (under 1.5 on the real photos, but for one
+    pip that glare ate into, 2.1). Pips more unlike are rather the pip of a 1 beside one of a side face,
+    foreshortened (white dice in webcam frames, synthetic webcam-slight seed 5 and webcam-small seeds 2026 and
+    97, read as sure 2s). Either way the value is a guess for the table to confirm."""
+    if len(pips) != 2:
+        return False
+    small, large = sorted(p.area for p in pips)
+    return large >= UNLIKE_PAIR * small

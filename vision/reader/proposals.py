@@ -196,7 +196,7 @@ def _pip_sized_spots(
 
 def _one_per_pip(keys: Sequence[cv2.KeyPoint]) -> list[cv2.KeyPoint]:
     """The spots less those that lie on a larger one (see TWICE_FOUND): a pip the detector found as two halves. Two
-    pips of a face lie about a pip's width apart or more (see pips.CROWDED)."""
+    pips of a face lie about a pip's width apart or more (see faceset.CROWDED)."""
     kept: list[cv2.KeyPoint] = []
     for key in sorted(keys, key=lambda k: -k.size):
         if all(math.hypot(key.pt[0] - k.pt[0], key.pt[1] - k.pt[1]) >= TWICE_FOUND * k.size for k in kept):
