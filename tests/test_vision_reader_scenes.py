@@ -280,25 +280,6 @@ def test_a_lone_die_seen_at_an_angle_whose_blob_was_cut_through_is_read_whole(
     assert found.confidence >= SURE_VALUE
 
 
-def test_a_violet_six_whose_top_pips_the_lamps_reflection_joined_is_read() -> None:
-    # A tray photo of the synthetic set held out from tuning (seed 11, scene 15, as stored): a violet 6 alone, the
-    # lamp's white reflection run into two of its top pips, making one blob that no threshold parted; the die was
-    # shown unread. Read again at a threshold that parts a pip from a reflection, it reads its six pips
-    # (pips.GLARE_PARTING).
-    die, read = _read_on("tray", 11, 15, (1703, 2074, 1954, 2355), as_stored=True)
-    assert die.value == 6
-    assert _assert_read_on(read, die).confidence >= SURE_VALUE
-
-
-def test_a_threshold_that_only_drops_fainter_pips_does_not_read_a_smaller_face() -> None:
-    # A Rajas scene of the synthetic set (seed 7, scene 19, as stored): an orange 4 seen at an angle, read as a 4
-    # (0.67). At the threshold that parts pips from the lamp's reflection, only two of its pips were left, a sure 2
-    # (0.98): such a reading counts only when it holds more pips than the first threshold found.
-    die, read = _read_on("rajas", 7, 19, (566, 95, 628, 145), as_stored=True)
-    assert die.value == 4
-    assert all(d.value == 4 or d.confidence < SURE_VALUE for d in read)
-
-
 def test_a_row_of_three_touching_dice_seen_at_an_angle_is_cut_die_by_die() -> None:
     # A webcam scene of the synthetic set (seed 7, scene 2): a 5, a 5 and a 1 in a row, seen obliquely. A cut in two
     # pieces, one a die and a half wide, read a little surer on average than the cut in three and hid the middle 5.
