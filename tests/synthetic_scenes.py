@@ -45,3 +45,11 @@ def assert_read_on(read: Sequence[Die], true: Die, reach: float | None = None) -
         assert abs(nearest.center[0] - true.center[0]) < reach and abs(nearest.center[1] - true.center[1]) < reach
     assert nearest.value == true.value
     return nearest
+
+
+def read_right(kind: str, seed: int, scene: int, box: tuple[int, int, int, int], value: int) -> Die:
+    """The die read on a die of a stored scene (see `read_on`), whose truth is `value`, checked by `assert_read_on`
+    and returned."""
+    die, read = read_on(kind, seed, scene, box, as_stored=True)
+    assert die.value == value
+    return assert_read_on(read, die)

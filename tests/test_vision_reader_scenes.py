@@ -12,6 +12,7 @@ from tests.dice_drawing import draw_die, table
 from tests.synthetic_scenes import assert_read_on as _assert_read_on
 from tests.synthetic_scenes import lies_on as _lies_on
 from tests.synthetic_scenes import read_on as _read_on
+from tests.synthetic_scenes import read_right
 from vision.reader import diesize, read_dice
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
@@ -274,10 +275,7 @@ def test_a_lone_die_seen_at_an_angle_whose_blob_was_cut_through_is_read_whole(
     # view, its blob longer than a square (a red 1 on a tray photo, 1.45 times as long as wide). Taken for more
     # than one die, it was cut (through the 1's pip), no piece read a value, and the die was lost. A blob no larger
     # than such a die, of which no cut reads a die, is now read whole (read.UNCUT_AREA).
-    die, read = _read_on(kind, seed, scene, box, as_stored=True)
-    assert die.value == value
-    found = _assert_read_on(read, die)
-    assert found.confidence >= SURE_VALUE
+    assert read_right(kind, seed, scene, box, value).confidence >= SURE_VALUE
 
 
 def test_a_row_of_three_touching_dice_seen_at_an_angle_is_cut_die_by_die() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.synthetic_scenes import assert_read_on, lies_on, read_on, stored
+from tests.synthetic_scenes import assert_read_on, lies_on, read_on, read_right, stored
 from vision.reader import read_dice
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
@@ -27,12 +27,9 @@ def test_a_one_seen_at_an_angle_against_a_three_is_read_with_it_though_the_two_r
     # both seen at an angle, touching, their top faces two thirds of a die wide, taken for one die that read no value.
     # The only way of cutting it made one piece, the 1 (read sure), and was passed over for holding one die only:
     # the pair was shown as one die unread. The piece now stands with the 3 read in what it leaves of the blob.
-    read = []
-    for box, value in (((47, 38, 97, 86), 1), ((27, 58, 78, 106), 3)):
-        die, on = read_on("webcam-slight", 5, 7, box, as_stored=True)
-        assert die.value == value
-        read.append(assert_read_on(on, die))
-    assert read[0].confidence >= SURE_VALUE
+    one = read_right("webcam-slight", 5, 7, (47, 38, 97, 86), 1)
+    read_right("webcam-slight", 5, 7, (27, 58, 78, 106), 3)
+    assert one.confidence >= SURE_VALUE
 
 
 def test_a_lone_piece_of_a_die_read_whole_as_no_die_is_a_guess_when_nothing_beside_it_reads() -> None:
@@ -60,9 +57,7 @@ def test_a_die_read_in_a_piece_wider_than_a_die_does_not_hide_its_neighbour(
     # wide, whose side kept the 3, read in a piece of its own, away as if it lay on the 1. On a webcam frame (seed 5,
     # scene 46), a white 4 seen at an angle was hidden so and read as a sure 1. A die's side now keeps others away
     # by at most read.OVERSIZED die sides.
-    die, read = read_on(kind, seed, scene, box, as_stored=True)
-    assert die.value == value
-    assert_read_on(read, die)
+    read_right(kind, seed, scene, box, value)
 
 
 def test_a_one_read_in_a_box_two_dice_long_does_not_outweigh_the_two_dice_it_holds() -> None:
