@@ -52,13 +52,29 @@ class LayoutFit:
 
 
 NO_FIT = LayoutFit(None, 9.0)
+LONE_PIP = 0.05
+"""Least radius, as a share of the patch, of a lone pip read as a 1: a speck, or a pip of a side face, is smaller."""
+SMALL_ONE = 0.045
+"""Least radius, as a share of the patch, of a lone light pip read as a 1 in the box of a whole blob (a coloured
+die, see pips.read_face's side_faces), in place of LONE_PIP. Seen at an angle, such a die fills its box with
+its side faces too, so its top face and the pip on it are smaller in the patch than a die seen from above: coloured
+1s on synthetic trays, their single pip 0.049 of the patch, were left unread. Synthetic scenes: on trays held out
+(seeds 5, 11, 13), 2 such 1s came out right, sure; on the seeds tuned on (7, 41, 97, 2026) an orange 4 read as a
+guess became a 1 read as a guess (its lamp's reflection, in the middle of the face); nothing else changed, the real
+photos included. Not for a piece cut from a clump, where a lone small pip may be a neighbour's (a sure 1 was read
+so on a Rajas board), nor for dark pips."""
 
 
 def fit_layout(
-    points: np.ndarray, lone_radius: float, spacing_range: tuple[float, float], is_upright: bool = True
+    points: np.ndarray,
+    lone_radius: float,
+    spacing_range: tuple[float, float],
+    is_upright: bool = True,
+    least_lone: float = LONE_PIP,
 ) -> LayoutFit:
     """The layout the pips' centres (n x 2, float32, in patch pixels) fit at the best rotation, and where its grid
-    lies. `lone_radius` is the pip's radius when there is only one: it alone tells the grid's size then."""
+    lies. `lone_radius` is the pip's radius when there is only one: it alone tells the grid's size then, and it must
+    be `least_lone` of the patch at least."""
     n = len(points)
     if not 1 <= n <= 6:
         return NO_FIT
@@ -71,7 +87,7 @@ def fit_layout(
         error = max(0.0, offset - 0.12) * 4.0
         # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
         fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
-        return fit if radius >= 0.05 * PATCH else NO_FIT
+        return fit if radius >= least_lone * PATCH else NO_FIT
     spacing, all_errors, nearests = fits_at_every_angle(points - centre)
     # A line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3; and a patch that follows the
     # die's edges holds a face square.

@@ -29,7 +29,7 @@ from vision.reader.faceset import (
     streaks_may_join,
     unlike_pair,
 )
-from vision.reader.layout import NO_FIT, SKEW_DOUBT, LayoutFit, fit_layout
+from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
 from vision.reader.stats import mean32, percentiles, spread, top_percentile
@@ -230,7 +230,8 @@ def _better_reading(
     round pips, see faceset.blurred_pips; `past`: the blobs left out past the die's outline; `guess`: pips like
     them were left out, see faceset.off_side_faces, so the value is at most a guess)."""
     face = contrast.face
-    fit = _fit_layout(pips, face.spacing_range, face.is_upright)
+    least_lone = SMALL_ONE if face.side_faces and not contrast.dark else LONE_PIP
+    fit = _fit_layout(pips, face.spacing_range, face.is_upright, least_lone)
     confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
     if best.pips and confidence <= best.confidence:
         return best  # cannot win, and the checks below only lower a confidence
@@ -458,12 +459,17 @@ def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -
     return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
 
 
-def _fit_layout(pips: list[Blob], spacing_range: tuple[float, float] = TIGHT, is_upright: bool = True) -> LayoutFit:
+def _fit_layout(
+    pips: list[Blob],
+    spacing_range: tuple[float, float] = TIGHT,
+    is_upright: bool = True,
+    least_lone: float = LONE_PIP,
+) -> LayoutFit:
     """The layout the pips fit (see layout.fit_layout)."""
     if not 1 <= len(pips) <= 6:
         return NO_FIT
     points = np.array([[p.x, p.y] for p in pips], np.float32)
-    return fit_layout(points, float(np.sqrt(pips[0].area / np.pi)), spacing_range, is_upright)
+    return fit_layout(points, float(np.sqrt(pips[0].area / np.pi)), spacing_range, is_upright, least_lone)
 
 
 def _confidence(value: int | None, error: float, pips: list[Blob], blobs: list[Blob], peak: float) -> float:
