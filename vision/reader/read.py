@@ -207,12 +207,33 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     best = [one for one in [whole, *(cuts.pop() if cuts else [])] if one is not None]
     others = [one for cut in cuts for one in cut if one is not None]
-    dice = apart(by_sureness(best) + by_sureness(others), APART[0], OVERSIZED * die_side)
+    dice = apart(_ranked(best, others), APART[0], OVERSIZED * die_side)
     if not dice and candidate.whole is None and candidate.outline is not None:
         return _uncut(image, candidate.outline, scale, side)
     if candidate.outline is None or not dice:
         return dice
     return dice + _read_leftovers(image, candidate.outline, dice, scale, side)
+
+
+def _ranked(best: list[Found], others: list[Found]) -> list[Found]:
+    """The readings of a blob in the order they claim their place: the dice read with a value of the best way of
+    cutting it (with the blob read whole), then the sure dice of the other ways (see `_is_sure`), then the best
+    way's unread boxes, then the rest of the other ways, each kind surest first.
+
+    An unread box of the best way may span a clump of dice; ranked before them, it hid dice that other ways read
+    surely, one die a piece (a 4 in a clump of three on a tray photo). Synthetic scenes: on the seeds tuned on (7,
+    41, 97, 2026), 3 dice missed or unread came out right; on seeds held out (5, 11, with trays 5, 11, 13), 6, and 2
+    unread boxes over clumps went; nothing was lost, the real photos included. Ranking every die read with a value
+    before the unread boxes gained about as much, but a piece holding half of an orange 3 then stood as a 2 read at
+    0.6 to 0.7, sure to the table but not to SURE."""
+    ranked, rest = by_sureness(best), by_sureness(others)
+    sure = [one for one in rest if _is_sure(one)]
+    return [
+        *(one for one in ranked if one.die.value is not None),
+        *sure,
+        *(one for one in ranked if one.die.value is None),
+        *(one for one in rest if not _is_sure(one)),
+    ]
 
 
 def _uncut(image: np.ndarray, outline: np.ndarray, scale: float, side: float) -> list[Found]:
