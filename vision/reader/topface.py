@@ -18,8 +18,8 @@ FORESHORTENED = {False: 1.6, True: 2.0}
 """Longest over shortest side of a top face, for a coloured die and for a white one (found by Otsu's level): 2 is
 a face seen 60 degrees off its axis. Coloured dice keep 1.6: with 2, a tray die took its neighbour's value."""
 FACE_AREA = (0.25, 0.2)
-"""Least area of a top face, as a share of the patch; and, for a white die, the least in pixels when the face with
-its notches filled (its convex hull) reaches the first share. A die seen well off overhead fills its box's patch
+"""Least area of a top face, as a share of the patch; and, for a white die, the least share its pixels may cover when
+the face with its notches filled (its convex hull) reaches the first. A die seen well off overhead fills its box's patch
 only across (the patch is scaled to the box's longer side), and a dark pip at the edge of its lit top face notches
 the face's outline: a white 4 whose face was 0.24 of the patch, 0.27 with its notches, was read from its box, whose
 median lightness is the side face's, and only the side face's two pips stood out of that (a sure 2). Synthetic
