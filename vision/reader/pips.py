@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.empty import emptiness, leaves_empty, typical
+from vision.reader.empty import emptiness, leaves_empty, left_behind, typical
 from vision.reader.faceset import (
     ROUND,
     STREAK_DOUBT,
@@ -187,6 +187,9 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
             best = _better_reading(contrast, best, blurred, blobs, blurred=True)
         if best.confidence >= 0.8:
             break  # a clear reading: higher thresholds would only thin the pips out
+    if dark and best.confidence >= SURE_VALUE and first and _left_behind(face, best, first):
+        refuted = best.confidence * emptiness(False)
+        best = dataclasses.replace(best, value=best.value if refuted >= 0.35 else None, confidence=refuted)
     if not dark and best.confidence < SURE_VALUE and first and glare_run_into_pip(first):
         best = _parted_from_glare(contrast, best, len(face_pips(first)))
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
@@ -194,6 +197,12 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
         return _lit_face(contrast, best) or best
     return best
+
+
+def _left_behind(face: _Face, best: FaceReading, first: list[Blob]) -> bool:
+    """Whether the first threshold's blobs hold a pip on a place the value read leaves empty (empty.left_behind)."""
+    pips = list(best.pips)
+    return left_behind(_fit_layout(pips, face.spacing_range, face.is_upright), pips, first)
 
 
 GLARE_PARTING = 0.9
