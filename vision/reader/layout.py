@@ -80,14 +80,7 @@ def fit_layout(
         return NO_FIT
     centre = np.add.reduce(points, axis=0) / n  # points.mean(axis=0), without its overhead
     if n == 1:
-        radius = lone_radius
-        offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
-        # Seen at an angle the box also holds a side face, which pushes the top face's centre off the box's
-        # centre by up to about a tenth of the box: only what lies beyond that counts as error.
-        error = max(0.0, offset - 0.12) * 4.0
-        # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
-        fit = LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
-        return fit if radius >= least_lone * PATCH else NO_FIT
+        return _lone_fit(centre, lone_radius) if lone_radius >= least_lone * PATCH else NO_FIT
     spacing, all_errors, nearests = fits_at_every_angle(points - centre)
     # A line of a 6 is a 3 turned 45 degrees, but with pips too close for a 3; and a patch that follows the
     # die's edges holds a face square.
@@ -108,6 +101,16 @@ def fit_layout(
         if skewed is not None and skewed.error < best.error:
             best = dataclasses.replace(skewed, centre=(float(centre[0]), float(centre[1])))
     return best if best.value is not None else LayoutFit(n, 9.0)
+
+
+def _lone_fit(centre: np.ndarray, radius: float) -> LayoutFit:
+    """The fit of a lone pip of `radius` at `centre` as a 1."""
+    offset = float(np.linalg.norm(centre - PATCH / 2)) / PATCH
+    # Seen at an angle the box also holds a side face, which pushes the top face's centre off the box's
+    # centre by up to about a tenth of the box: only what lies beyond that counts as error.
+    error = max(0.0, offset - 0.12) * 4.0
+    # A lone pip: the grid spacing is unknown, so take the usual ratio of a pip's spacing to its radius.
+    return LayoutFit(1, error, (float(centre[0]), float(centre[1])), 3.2 * radius, 0.0)
 
 
 SKEW_TRY = 0.15
