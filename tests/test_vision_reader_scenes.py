@@ -13,7 +13,7 @@ from tests.synthetic_scenes import assert_read_on as _assert_read_on
 from tests.synthetic_scenes import lies_on as _lies_on
 from tests.synthetic_scenes import read_on as _read_on
 from tests.synthetic_scenes import read_right
-from vision.reader import diesize, read_dice
+from vision.reader import read_dice
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 
@@ -287,16 +287,6 @@ def test_a_row_of_three_touching_dice_seen_at_an_angle_is_cut_die_by_die() -> No
     read = read_dice(image).dice
     for true in row:
         _assert_read_on(read, true, reach=20)
-
-
-def test_a_picture_whose_only_square_is_a_block_of_dice_is_sized_by_its_pairs() -> None:
-    # Every die touches another: pairs side by side and one block of four, the only square blob. Taken for one die,
-    # the block made every pair look like a single die and every die half a die.
-    mask = np.zeros((360, 480), np.uint8)
-    for x, y in ((30, 30), (200, 40), (60, 250)):
-        cv2.rectangle(mask, (x, y), (x + 47, y + 23), 255, -1)
-    cv2.rectangle(mask, (330, 200), (377, 247), 255, -1)
-    assert diesize.die_side_estimate(mask, 7) == pytest.approx(24, abs=1.5)
 
 
 def test_two_dice_touching_at_a_corner_in_a_tray_where_every_die_touches_another_are_found() -> None:
