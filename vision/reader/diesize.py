@@ -236,7 +236,8 @@ def _pip_group(sizes: np.ndarray) -> np.ndarray | None:
         if not cover[index] > 0:
             return None
         group = alike[index]
-        theirs = _alike(np.append(sizes, float(np.median(sizes[group])) * PIP_SHARE))[-1, :-1]
+        pip = float(np.median(sizes[group])) * PIP_SHARE
+        theirs = np.abs(np.log(sizes / pip)) <= np.log(ALIKE)  # the spots alike to that pip size
         if theirs.sum() <= group.sum():
             return np.asarray(group)
     return None
