@@ -30,9 +30,12 @@ die lies, on the seeds tuned on, a 4 was guessed (0.59) and a box shown unread r
 changed, the real photos included. Coloured dice keep the first share: on a tray, a die's box moved off it."""
 
 
-def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None, light_body: bool = False) -> RotatedRect | None:
+def top_face_rect(
+    lightness: np.ndarray, outline: np.ndarray | None, light_body: bool = False, least: tuple[float, float] = FACE_AREA
+) -> RotatedRect | None:
     """The top face's rectangle in patch coordinates, from the patch's Lab lightness (uint8), or None when no
-    clear face stands out. `light_body`: the die is lighter than its pips (a white die)."""
+    clear face stands out. `light_body`: the die is lighter than its pips (a white die); `least`: the least areas of
+    a face, as FACE_AREA gives them."""
     if outline is not None:
         inside = np.zeros(lightness.shape, np.uint8)
         cv2.fillPoly(inside, [np.round(outline).astype(np.int32)], 255)
@@ -58,11 +61,11 @@ def top_face_rect(lightness: np.ndarray, outline: np.ndarray | None, light_body:
         return None
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     area = float(stats[biggest, cv2.CC_STAT_AREA])
-    if area < FACE_AREA[1 if light_body else 0] * PATCH * PATCH:
+    if area < least[1 if light_body else 0] * PATCH * PATCH:
         return None
     contours, _ = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     outer = max(contours, key=cv2.contourArea)
-    if area < FACE_AREA[0] * PATCH * PATCH and cv2.contourArea(cv2.convexHull(outer)) < FACE_AREA[0] * PATCH * PATCH:
+    if area < least[0] * PATCH * PATCH and cv2.contourArea(cv2.convexHull(outer)) < least[0] * PATCH * PATCH:
         return None  # a white die's face, notched where pips at its edge fell out of it, is still too small
     (cx, cy), (w, h), angle = cv2.minAreaRect(outer)
     if max(w, h) / max(min(w, h), 1.0) > FORESHORTENED[light_body]:
