@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.reader import read_dice
-from vision.reading import Die
+from vision.reading import SURE_VALUE, Die
 from vision.synthetic.datasets import STORED_QUALITY, render_kind
 
 
@@ -53,3 +53,8 @@ def read_right(kind: str, seed: int, scene: int, box: tuple[int, int, int, int],
     die, read = read_on(kind, seed, scene, box, as_stored=True)
     assert die.value == value
     return assert_read_on(read, die)
+
+
+def assert_never_surely_wrong(read: Sequence[Die], value: int) -> None:
+    """No die read on a true die of `value` gives another value surely: each has that value or is a guess."""
+    assert all(d.value == value or d.confidence < SURE_VALUE for d in read)

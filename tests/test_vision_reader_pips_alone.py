@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import read_on
+from tests.synthetic_scenes import assert_never_surely_wrong, read_on
 from vision.reader import read_dice
 from vision.reader.proposals import _search_areas, body_step
 from vision.reader.segment import components
@@ -88,7 +88,7 @@ def test_a_die_read_with_fewer_pips_than_its_square_was_drawn_around_is_only_a_g
     # (1.0). A value with fewer pips than its square was drawn around is now a guess.
     true, read = read_on("webcam", 2026, 35, (69, 186, 124, 233), as_stored=True)
     assert true.value == 5
-    assert all(d.value == 5 or d.confidence < SURE_VALUE for d in read)
+    assert_never_surely_wrong(read, 5)
 
 
 def test_pips_are_looked_for_around_each_group_of_specks_apart() -> None:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import read_on, read_right
+from tests.synthetic_scenes import assert_never_surely_wrong, read_on, read_right
 from vision.reader.patch import PATCH, patch_lightness, upright_patch
 from vision.reader.pips import FaceReading, likely_dark_pips, read_face
 from vision.reader.proposals import pip_proposals
@@ -223,7 +223,7 @@ def test_a_sure_box_reading_that_its_small_top_face_contradicts_is_a_guess(
     # the box's own reading, a sure wrong, took its pips from a side face. Read after all, that face reads otherwise.
     die, read = read_on("webcam", seed, scene, box, as_stored=True)
     assert die.value == value and read
-    assert all(d.value == value or d.confidence < SURE_VALUE for d in read)
+    assert_never_surely_wrong(read, value)
 
 
 @pytest.mark.parametrize(
@@ -237,4 +237,4 @@ def test_a_sure_box_reading_with_fewer_pips_than_its_unread_top_face_holds_is_a_
     # layout, was read as its side face's sure 3 or 2.
     die, read = read_on(kind, seed, scene, box, as_stored=True)
     assert die.value == 6 and read
-    assert all(d.value == 6 or d.confidence < SURE_VALUE for d in read)
+    assert_never_surely_wrong(read, 6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.synthetic_scenes import assert_read_on, lies_on, read_on, read_right, stored
+from tests.synthetic_scenes import assert_never_surely_wrong, assert_read_on, lies_on, read_on, read_right, stored
 from vision.reader import read_dice
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
@@ -38,7 +38,8 @@ def test_a_lone_piece_of_a_die_read_whole_as_no_die_is_a_guess_when_nothing_besi
     # nothing read surely in the rest of the blob, the piece may be such a part of one die: a guess at most.
     die, read = read_on("webcam-small", 7, 3, (568, 321, 608, 356), as_stored=True)
     assert die.value == 1
-    assert read and all(d.value == 1 or d.confidence < SURE_VALUE for d in read)
+    assert read
+    assert_never_surely_wrong(read, 1)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +139,7 @@ def test_a_sure_piece_that_is_part_of_a_die_stays_behind_an_unread_box() -> None
     # only the dice of other ways that are sure to the cutting (read.SURE) are ranked so.
     die, read = read_on("rajas", 2026, 24, (164, 109, 247, 176), as_stored=True)
     assert die.value == 3
-    assert all(d.value == 3 or d.confidence < SURE_VALUE for d in read)
+    assert_never_surely_wrong(read, 3)
 
 
 def test_a_blob_read_whole_in_a_box_longer_than_a_die_yields_to_a_cut_that_reads_every_piece() -> None:

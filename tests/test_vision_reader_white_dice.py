@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import assert_read_on, read_on, read_right
+from tests.synthetic_scenes import assert_never_surely_wrong, assert_read_on, read_on, read_right
 from vision.reader.empty import left_behind
 from vision.reader.layout import fit_layout
 from vision.reader.pips import TIGHT, Blob
@@ -71,7 +71,8 @@ def test_a_white_die_is_never_a_sure_one_of_light_pips(seed: int, scene: int, bo
     # pips (or the lamp's reflection) read as one light pip, a sure 1. Among dice with dark pips, a white die read
     # as light pips is now no reading (vision/reader/polarity.py).
     read = _read_on(seed, scene, box, value)
-    assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)
+    assert read
+    assert_never_surely_wrong(read, value)
 
 
 @pytest.mark.parametrize("box", [(233, 275, 309, 340), (164, 318, 237, 386)])
@@ -146,7 +147,8 @@ def test_the_pips_of_a_side_face_in_shade_are_never_a_sure_value(scene: int, box
     # from above, the top face is the brightest; pips whose face lies 60 below the brightest of the patch are now
     # only a guess.
     read = _read_on(41, scene, box, value, as_stored=True)
-    assert read and all(d.value == value or d.confidence < SURE_VALUE for d in read)
+    assert read
+    assert_never_surely_wrong(read, value)
 
 
 def test_a_five_cut_so_that_two_of_its_pips_lay_inside_the_piece_is_no_sure_two() -> None:
@@ -163,7 +165,8 @@ def test_a_six_of_which_a_piece_held_three_pips_is_no_sure_three() -> None:
     # A webcam scene of the synthetic set (seed 41, scene 58, as stored): a blurred 6 touching another die, read
     # as a sure 3 (0.96) on a piece holding half of its face; the other half lies past the piece's outline.
     read = _read_on(41, 58, (330, 181, 399, 252), 6, as_stored=True)
-    assert read and all(d.value == 6 or d.confidence < SURE_VALUE for d in read)
+    assert read
+    assert_never_surely_wrong(read, 6)
 
 
 @pytest.mark.parametrize(
@@ -181,7 +184,8 @@ def test_a_white_one_beside_a_pip_of_its_side_face_is_no_sure_two(kind: str, see
     # (faceset.py, unlike_pair).
     die, read = read_on(kind, seed, scene, box, as_stored=True)
     assert die.value == 1
-    assert read and all(d.value == 1 or d.confidence < SURE_VALUE for d in read)
+    assert read
+    assert_never_surely_wrong(read, 1)
 
 
 def _blob(x: float, y: float, area: float = 30.0, contrast: float = 80.0) -> Blob:
