@@ -105,6 +105,13 @@ def test_any_scene_has_truth_inside_the_picture(seed: int, style: str, side: flo
         assert die.flags <= {"tilted", "touching", "blurred", "partly_hidden"}
 
 
+def test_a_side_face_seen_edge_on_leaves_no_hole_in_the_picture() -> None:
+    # Seed 92, straight overhead: one die's side face projects to a sliver two pixels wide, whose warp gave NaN.
+    colours = ("blue", "orange", "green", "violet", "white")
+    image, truth = render_scene(92, 400, 300, 6, colours, "rajas", die_px=60.0, tilt_deg=0.0, blur=(0, 4), hand=True)
+    assert truth and image.dtype == np.uint8
+
+
 def test_big_dice_fit_in_the_picture() -> None:
     image, truth = render_scene(1, 640, 480, 3, die_px=250.0, tilt_deg=0.0)
     assert truth and all(200 <= die.bbox[2] - die.bbox[0] <= 360 for die in truth)

@@ -152,5 +152,9 @@ def _paint_face(
     size = (colour.shape[1], colour.shape[0])
     warped = cv2.warpPerspective(face, homography, size, flags=cv2.INTER_LINEAR)
     cover = cv2.warpPerspective(alpha, homography, size, flags=cv2.INTER_LINEAR)[:, :, None]
+    # A side face seen almost edge-on has a near-singular homography: OpenCV's float warp can then give NaN
+    # at a pixel where the inverse mapping runs off to infinity. Such a pixel gets none of the face.
+    np.nan_to_num(warped, copy=False, nan=0.0, posinf=0.0, neginf=0.0)
+    np.nan_to_num(cover, copy=False, nan=0.0, posinf=0.0, neginf=0.0)
     colour *= 1 - cover
     colour += warped * cover
