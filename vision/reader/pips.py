@@ -159,6 +159,8 @@ class _Contrast:
     peak: float
     steepness: list[np.ndarray]
     """The gradient of the contrast, computed once when a blob first needs it."""
+    before: np.ndarray | None = None
+    """For a contrast with what is broader than a pip taken away (the top-hat), the contrast before it."""
 
 
 def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False) -> FaceReading:
@@ -166,12 +168,13 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if peak < 28:
         return best
     signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
+    before = signed if deglared else None
     if deglared:
         # The contrast is in whole numbers: opened as 16-bit integers it is the same, in half the time.
         signed = signed - cv2.morphologyEx(signed.astype(np.int16), cv2.MORPH_OPEN, _GLARE_DISC).astype(np.float32)
         peak = max(top_percentile(signed, 99), 0.6 * peak)
     steepness: list[np.ndarray] = []
-    contrast = _Contrast(face, signed, dark, peak, steepness)
+    contrast = _Contrast(face, signed, dark, peak, steepness, before)
     first: list[Blob] | None = None
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
@@ -247,7 +250,9 @@ def _better_reading(
     if confidence > 0.0 and streaks_may_join(pips, fit):
         confidence *= 0.3
     elif confidence > 0.0:
-        empty = leaves_empty(fit, pips, contrast.signed, contrast.dark, contrast.steepness, glare(blobs, pips))
+        empty = leaves_empty(
+            fit, pips, contrast.signed, contrast.dark, contrast.steepness, glare(blobs, pips), contrast.before
+        )
         confidence *= emptiness(empty)
     if confidence > 0.0 and (
         crowded(pips, fit)
