@@ -1,6 +1,7 @@
 """Scores the reader on SYNTHETIC labelled sets with the shared evaluation harness (real photos: see README).
 
     python benchmarks/eval_synthetic.py [--count-scale 1.0] [--seed 7] [--kinds tray,webcam,rajas] [--keep DIR]
+        [--light 1.0]
 
 Generates five sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
 webcam frames of white dice with black pips on wood, tilted 12-30 degrees, some with motion blur, and the same
@@ -10,6 +11,8 @@ Rajas tables at 1280x720) and runs
 and how honest the reader's confidence was on it (benchmarks/doubt.py);
 then the same on composites: the real dice of the development crops cut out of their ground and laid on synthetic
 tables. These figures are synthetic or composite, never to be mixed with those on real photos.
+--light 0.4 draws the synthetic sets in a dim room: the lamp's light at 0.4 of its strength, the camera's noise
+as it was (the composites are left out then).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7, help="seed of the generated sets")
     parser.add_argument("--kinds", default=",".join(SETS), help="which synthetic sets, comma-separated")
     parser.add_argument("--no-composites", action="store_true", help="skip the composites of real crops")
+    parser.add_argument("--light", type=float, default=1.0, help="share of the lamp's light (under 1: a dim room)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from vision.synthetic import write_dataset
@@ -65,10 +69,11 @@ def main() -> int:
         base = args.keep or Path(scratch)
         for kind in [k for k in args.kinds.split(",") if k]:
             count = max(1, round(SETS.get(kind, 20) * args.count_scale))
-            labels = write_dataset(base / f"synthetic-{kind}", kind, count, seed=args.seed)
-            score(labels, f"SYNTHETIC set '{kind}'")
+            labels = write_dataset(base / f"synthetic-{kind}", kind, count, seed=args.seed, light=args.light)
+            dim = f", light {args.light:g}" if args.light != 1.0 else ""
+            score(labels, f"SYNTHETIC set '{kind}'{dim}")
         crops = sorted((ROOT.parent / "shared" / "data" / "dice").glob("*/labels.jsonl"))
-        if crops and not args.no_composites:
+        if crops and not args.no_composites and args.light == 1.0:
             from vision.synthetic.composite import load_crops, write_composites
 
             pool = [crop for labels in crops for crop in load_crops(labels)]

@@ -160,3 +160,18 @@ def test_a_guessed_value_arriving_live_is_marked_to_confirm(served: Served, tmp_
     dom = result.stdout
     assert "2 · " in dom and "6 · " in dom, result.stderr[-2000:]
     assert dom.count('class="small reading__guess">to confirm</span>') == 1
+
+
+def test_the_dim_light_hint_comes_live_with_dim_frames(served: Served, tmp_path: Path) -> None:
+    served.service.reading_updated({"dice": [], "warnings": []}, "empty")
+
+    @served.app.after_request
+    def dim_once_page_is_rendered(response: ResponseReturnValue) -> ResponseReturnValue:
+        # The page was rendered in good light; the dim frames can only reach it through the reading stream.
+        if request.path == "/camera" and not (served.service.last_reading or {}).get("warnings"):
+            served.service.reading_updated({"dice": [], "warnings": ["dim_light"]}, "empty")
+        return response
+
+    result = chromium(tmp_path, f"{served.url}/camera?lang=en", "--dump-dom", "--virtual-time-budget=4000")
+    dom = result.stdout
+    assert '<p class="reading__light small" id="light">The table is dimly lit' in dom, result.stderr[-2000:]

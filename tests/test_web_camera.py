@@ -103,3 +103,18 @@ def test_reading_stream_carries_the_phase_and_the_wait(client: FlaskClient, serv
     data = messages[0]["data"]
     assert data["phase"] == "settling" and data["is_waiting_for_clear_view"] is True
     assert data["dice"] == [{"value": 5}] and data["width"] == 10 and isinstance(data["at"], float)
+
+
+def test_a_dim_frame_shows_its_hint_on_the_camera_page_in_every_language(
+    client: FlaskClient, service: Companion
+) -> None:
+    hint = re.compile(r'<p class="reading__light small" id="light"( hidden)?>(.*?)</p>')
+    assert hint.search(client.get("/camera?lang=en").get_data(as_text=True))[1] == " hidden"  # no reading yet
+    service.reading_updated({"dice": [], "warnings": ["dim_light"]}, "empty")
+    for lang in SUPPORTED_LOCALES:
+        found = hint.search(client.get(f"/camera?lang={lang}").get_data(as_text=True))
+        assert found[1] is None
+        assert found[2] == html.escape(translate(lang, "page.camera.dim_light"), quote=True)
+        assert found[2] not in ("", "page.camera.dim_light")
+    service.reading_updated({"dice": [], "warnings": []}, "empty")
+    assert hint.search(client.get("/camera?lang=fr").get_data(as_text=True))[1] == " hidden"

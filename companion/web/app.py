@@ -62,6 +62,7 @@ def _register_template_helpers(app: Flask) -> None:
         citation=language.citation_text,
         color_name=language.color_text,
         phase_text=language.phase_text,
+        is_dim=language.is_dim,
         option_label=language.option_label,
         has_text=language.has_text,
         locale=language.current_locale,

@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
 from companion.web.dice import DIE_COLORS
+from vision.reader.exposure import DIM_LIGHT
 from vision.settling import Phase
 
 COOKIE = "lang"
@@ -22,6 +23,8 @@ PHASE_KEYS = tuple(f"page.camera.phase.{phase}" for phase in get_args(Phase))
 """One text per phase of the dice settler (vision.settling.Phase)."""
 UNCLEAR_KEY = "page.camera.unclear_die"
 """Shown instead of the phase while the settler waits for a clearer view of a die."""
+DIM_LIGHT_KEY = "page.camera.dim_light"
+"""Shown under the phase while the camera's frames come out dim (vision.reader.exposure.DIM_LIGHT)."""
 
 JS_KEYS = (
     "page.table.live",
@@ -47,6 +50,7 @@ JS_KEYS = (
     "page.camera.guess",
     *PHASE_KEYS,
     UNCLEAR_KEY,
+    DIM_LIGHT_KEY,
     "verdict.status.allowed",
     "verdict.status.refused",
     "verdict.status.undecided",
@@ -139,6 +143,11 @@ def phase_text(reading: Mapping[str, Any] | None) -> str:
         return t(UNCLEAR_KEY)
     key = f"page.camera.phase.{reading.get('phase')}"
     return t(key) if key in PHASE_KEYS else ""
+
+
+def is_dim(reading: Mapping[str, Any] | None) -> bool:
+    """Whether a reading's frame was dim and brightened to be read (see vision.reader.exposure)."""
+    return bool(reading) and DIM_LIGHT in (reading or {}).get("warnings", ())
 
 
 def option_label(kind: str, key: str) -> str:

@@ -10,7 +10,12 @@ import numpy as np
 
 def percentiles(values: np.ndarray, shares: tuple[float, ...]) -> tuple[float, ...]:
     """Percentiles (0-100) of uint8 values, read off their cumulative histogram."""
-    cumulative = np.add.accumulate(np.bincount(values.ravel(), minlength=256))
+    return histogram_percentiles(np.bincount(values.ravel(), minlength=256), shares)
+
+
+def histogram_percentiles(counts: np.ndarray, shares: tuple[float, ...]) -> tuple[float, ...]:
+    """Percentiles (0-100) of the values whose histogram (a count for each value from 0 up) is `counts`."""
+    cumulative = np.add.accumulate(counts)
     return tuple(map(float, np.searchsorted(cumulative, _fractions(shares) * cumulative[-1]).tolist()))
 
 

@@ -60,8 +60,8 @@ KINDS: dict[str, Kind] = {
 }
 
 
-def render_kind(kind: str, seed: int) -> tuple[np.ndarray, list[Die]]:
-    """One picture of a kind, and its truth."""
+def render_kind(kind: str, seed: int, light: float = 1.0) -> tuple[np.ndarray, list[Die]]:
+    """One picture of a kind, and its truth; `light` under 1 dims the room (see render_scene)."""
     if kind not in KINDS:
         raise ValueError(f"kind {kind!r} is not known; allowed: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
@@ -80,6 +80,7 @@ def render_kind(kind: str, seed: int) -> tuple[np.ndarray, list[Die]]:
         blur=blur,
         touching=spec.touching,
         hand=bool(rng.random() < spec.hand_share),
+        light=light,
     )
 
 
@@ -95,15 +96,16 @@ def label(image_name: str, image: np.ndarray, truth: list[Die], kind: str) -> di
     }
 
 
-def write_dataset(folder: Path, kind: str, count: int, seed: int = 0) -> Path:
-    """Write `count` labelled pictures of one kind (images/ and labels.jsonl); returns the labels.jsonl path."""
+def write_dataset(folder: Path, kind: str, count: int, seed: int = 0, light: float = 1.0) -> Path:
+    """Write `count` labelled pictures of one kind (images/ and labels.jsonl), in a room dimmed to `light` of
+    its lamp's (see render_scene); returns the labels.jsonl path."""
     if count < 1:
         raise ValueError(f"count must be at least 1, got {count}")
     images = Path(folder) / "images"
     images.mkdir(parents=True, exist_ok=True)
     lines = []
     for index in range(count):
-        image, truth = render_kind(kind, seed * 100_003 + index)
+        image, truth = render_kind(kind, seed * 100_003 + index, light)
         name = f"{kind}_{seed}_{index:04d}.jpg"
         cv2.imwrite(str(images / name), image, [cv2.IMWRITE_JPEG_QUALITY, STORED_QUALITY])
         lines.append(label(f"images/{name}", image, truth, kind))

@@ -206,6 +206,7 @@ def render_scene(
     touching: bool | float = False,
     hand: bool = False,
     clean: bool = False,
+    light: float = 1.0,
 ) -> tuple[np.ndarray, list[Die]]:
     """A table with up to n_dice dice (fewer when they do not fit) and the truth about each one.
 
@@ -214,12 +215,17 @@ def render_scene(
     from overhead; blur: pixels of motion blur of the whole picture (each a number or a (low, high) span).
     touching: True (half of the dice) or the share of dice laid against another. hand: a hand reaches in.
     clean: a flat-lit top view with no glare, blur, noise or compression (for tests of the drawing itself).
+    light: how much of the lamp's light reaches the camera (under 1: a dim room, the camera out of exposure; the
+    sensor's noise stays as it was, so it grows against the picture).
     Truth: value, colour name ("white" for ivory too), box of the die's outline, centre of its top face,
     confidence 1.0, flags (tilted, touching, blurred, partly_hidden).
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     _check(width, height, n_dice, colours, style)
     scene = plan_scene(rng, width, height, style, die_px, tilt_deg, blur, clean)
+    if light != 1.0:
+        blue, green, red = (gain * light for gain in scene.lighting.gains)
+        scene = replace(scene, lighting=replace(scene.lighting, gains=(blue, green, red)))
     share = 0.5 if touching is True else float(touching)
     spots = place_dice(rng, scene.camera, n_dice, share, scene.region)
     poses = pick_poses(rng, scene, spots, colours, clean)

@@ -3,6 +3,7 @@
 (function () {
   const list = document.getElementById("reading");
   const phase = document.getElementById("phase");
+  const light = document.getElementById("light");
   if (!list || !window.EventSource) return;
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const text = function (key, n) { return (texts[key] || key).replace("{n}", n); };
@@ -52,10 +53,16 @@
     list.replaceChildren.apply(list, items);
   }
 
+  // Same rule as companion.web.language.is_dim: the frame was too dim and was brightened to be read.
+  function showLight(reading) {
+    if (light) light.hidden = (reading.warnings || []).indexOf("dim_light") < 0;
+  }
+
   const stream = new EventSource(list.dataset.streamUrl);
   stream.addEventListener("reading", function (event) {
     const reading = JSON.parse(event.data);
     showPhase(reading);
+    showLight(reading);
     show(reading);
   });
 })();
