@@ -152,22 +152,28 @@ def _without_specks(
 ) -> tuple[list[float], list[np.ndarray]]:
     """The squares, less those that are pips: a die the colour of the table leaves only its pips in the mask, five
     or six specks as square as a die, which would make the dice pip-sized. A square is a pip when it is of the
-    pips' size and holds one the pip search found, and only when at least three pips of that size lie on larger
-    parts of the mask (other dice, whose pips they are like): tiny dice must not pass for pips themselves."""
-    found = pip_side_estimate(lightness, mask)
-    if found is None:
+    pips' size and holds a round spot of that size, and only when at least three pips of that size lie on larger
+    parts of the mask (other dice, whose pips they are like): tiny dice must not pass for pips themselves.
+
+    The spot may be of either polarity: an ivory die on a pale grey table left its dark pips in the mask among
+    coloured dice with light pips, the polarity the pips are told in, and four of them, square, made every die 7
+    pixels wide (a Rajas scene under a little more noise, or light, than drawn: 70 dice found where none lie)."""
+    spots = _spots(lightness, mask)
+    found = _pips_of(max(spots, key=len)) if spots is not None else None
+    if spots is None or found is None:
         return squares, outlines
     from_pips, centres = found
     pip = from_pips * PIP_SHARE
     larger = [c for c in contours if cv2.contourArea(c) >= (3.0 * pip) ** 2]
     if sum(any(_holds_any(c, [centre]) for c in larger) for centre in centres) < 3:
         return squares, outlines
+    pip_sized = [
+        (x, y) for x, y, size in (spot for one in spots for spot in one) if _alike(np.array([size, pip]))[0, 1]
+    ]
     kept = [
         (side, outline)
         for side, outline in zip(squares, outlines, strict=True)
-        if not (
-            _alike(np.array([side, pip]))[0, 1] and any(cv2.pointPolygonTest(outline, c, False) >= 0 for c in centres)
-        )
+        if not (_alike(np.array([side, pip]))[0, 1] and _holds_any(outline, pip_sized))
     ]
     return [side for side, _ in kept], [outline for _, outline in kept]
 
@@ -202,25 +208,43 @@ seen at an angle widen the footprint."""
 def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, list[tuple[float, float]]] | None:
     """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of
     them; with the centres of those pips."""
+    spots = _spots(lightness, mask)
+    return _pips_of(max(spots, key=len)) if spots else None
+
+
+Spot = tuple[float, float, float]
+"""A round spot found on the foreground: its centre in the picture, and its size across."""
+
+
+def _spots(lightness: np.ndarray, mask: np.ndarray) -> tuple[list[Spot], list[Spot]] | None:
+    """The round spots on the foreground darker than around them, and those lighter (None without foreground)."""
     points = cv2.findNonZero(mask)
     if points is None:
         return None
     x, y, w, h = cv2.boundingRect(points)
     x0, y0 = max(0, x - 4), max(0, y - 4)
     region, inside = lightness[y0 : y + h + 4, x0 : x + w + 4], mask[y0 : y + h + 4, x0 : x + w + 4]
-    best: list[cv2.KeyPoint] = []
     plain = plain_table(region, inside)
-    for colour in (0, 255):
-        found = [k for k in pip_detector(colour).detect(plain) if inside[int(k.pt[1]), int(k.pt[0])]]
-        if len(found) > len(best):
-            best = found
-    if len(best) < 3:
+    dark, light = (
+        [
+            (k.pt[0] + x0, k.pt[1] + y0, k.size)
+            for k in pip_detector(colour).detect(plain)
+            if inside[int(k.pt[1]), int(k.pt[0])]
+        ]
+        for colour in (0, 255)
+    )
+    return dark, light
+
+
+def _pips_of(spots: list[Spot]) -> tuple[float, list[tuple[float, float]]] | None:
+    """The die side the pips among `spots` tell (see `_pip_group`), and their centres; None for fewer than three."""
+    if len(spots) < 3:
         return None
-    sizes = np.array([k.size for k in best])
+    sizes = np.array([size for _, _, size in spots])
     group = _pip_group(sizes)
     if group is None:
         return None
-    centres = [(k.pt[0] + x0, k.pt[1] + y0) for k, chosen in zip(best, group, strict=True) if chosen]
+    centres = [(x, y) for (x, y, _), chosen in zip(spots, group, strict=True) if chosen]
     return float(np.median(sizes[group])) / PIP_SHARE, centres
 
 
