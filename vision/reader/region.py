@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -42,10 +43,12 @@ def read_region(
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
-    in_box = functools.partial(
-        read_face, patch, spacing, is_upright=upright, outline=outline, lightness=lightness, side_faces=not is_piece
+    read = functools.partial(
+        read_face, spacing_range=spacing, is_upright=upright, outline=outline, side_faces=not is_piece
     )
-    face, boxed = read_box(image, lightness, rect, outline, in_box)
+    face, boxed = read_box(image, lightness, rect, outline, functools.partial(read, patch, lightness=lightness))
+    if face.value is None and boxed.pips and (crisp := _sharpened(patch, read)) is not None:
+        face = boxed = crisp
     face, instead = _read_again(image, region, scale, side, face, boxed, is_piece, siblings)
     if instead is not None:
         return instead
@@ -58,6 +61,27 @@ def read_region(
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
     patch_pips = boxed.pips if boxed.value is not None else ()
     return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips)
+
+
+SHARPENING = (2.0, 1.0)
+"""The Gaussian blur (sigma, in patch pixels) an unread patch is sharpened against, and by how much of the
+difference (an unsharp mask): about a pip's radius, for pips that a soft lens or a little blur ran together."""
+
+
+def _sharpened(patch: np.ndarray, read: Callable[..., FaceReading]) -> FaceReading | None:
+    """A patch that read no value though it holds pips, read again sharpened (see SHARPENING) by `read` (read_face
+    with the patch's own settings): the value found so, at most a guess, for the table to confirm (None when it
+    reads no value either). A soft lens (a webcam's, or one out of focus) runs a die's pips into each other and into
+    the face; sharpened, they part again.
+
+    Synthetic sets (seeds 5, 7, 11, 17, 19, 41, 97, 2026, composites of real crops): right 7327 -> 7352 of 8063,
+    unread 370 -> 323, sure wrongs 54 -> 53, 6 more guesses where no die lies; real photos: right 267 -> 268 of 315.
+    benchmarks/eval_robustness.py --count-scale 0.5 (seed 5): right over the ten changes 3893 -> 3909, through a soft
+    lens 371 -> 377. No time to speak of on the benchmark's frames (under its noise of a few tenths of a ms)."""
+    sigma, amount = SHARPENING
+    crisp = np.asarray(cv2.addWeighted(patch, 1.0 + amount, cv2.GaussianBlur(patch, (0, 0), sigma), -amount, 0))
+    again: FaceReading = read(crisp, lightness=patch_lightness(crisp))
+    return None if again.value is None else dataclasses.replace(again, confidence=min(again.confidence, GUESS))
 
 
 FLAT = 60.0
