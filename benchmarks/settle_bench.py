@@ -1,7 +1,7 @@
 """Benchmark of the settling loop (source -> ReadGate -> read_dice -> Settler): frames/s and settle latency.
 
     cd /work/main && python -m benchmarks.settle_bench [--rolls 8] [--fps 10] [--still-seconds 0.2]
-        [--width 640 --height 480] [--stacked-frames 4] [--no-gate]
+        [--width 640 --height 480] [--stacked-frames 4] [--no-gate] [--light 1.0]
 
 Scenes come from vision.synthetic.render_sequence when it exists (else simple dice drawn here); they are
 replayed through a SequenceSource as a camera at --fps would deliver them, on a virtual clock so the run
@@ -9,7 +9,9 @@ is as fast as the machine allows. Dice come from vision.reader.read_dice when it
 scene's truth (then only the settler is measured, and the script says so). Frames go through
 vision.gate.ReadGate, as in the service's camera worker; --no-gate reads every frame (the gate turned off).
 Latency = time of the frame that completed RollSettled - time of the first still frame of the roll,
-plus the processing time of that frame (what a live camera would add). Single-threaded OpenCV.
+plus the processing time of that frame (what a live camera would add). A roll settled right is one whose event
+holds every die still in view with its value (surely read or not). --light 0.45 draws the rolls in a dim room.
+Single-threaded OpenCV.
 """
 
 from __future__ import annotations
@@ -44,17 +46,19 @@ class Roll:
     latency_ms: float | None = None
     waited: bool = False
     """Whether the settler held the roll back for a clear view of a die it could not read (up to unclear_patience)."""
+    is_right: bool = False
+    """Whether the event's values are those of the dice still in view."""
 
 
-def scenes(rolls: int, width: int, height: int) -> tuple[list[Scene], str]:
-    """The frames of `rolls` roll sequences, and where they come from."""
+def scenes(rolls: int, width: int, height: int, light: float = 1.0) -> tuple[list[Scene], str]:
+    """The frames of `rolls` roll sequences (in a room dimmed to `light` of the lamp's), and where they come from."""
     try:
         synthetic: Any = importlib.import_module("vision.synthetic")
     except ImportError:
         return [s for seed in range(rolls) for s in drawn_roll(seed, width, height)], "dice drawn by this script"
     frames: list[Scene] = []
     for seed in range(rolls):
-        frames += synthetic.render_sequence(seed, width=width, height=height)
+        frames += synthetic.render_sequence(seed, width=width, height=height, light=light)
     return frames, "vision.synthetic.render_sequence"
 
 
@@ -116,7 +120,7 @@ def run(
 
     read_gate = ReadGate(Settler(still_seconds), timed_read, is_enabled=gate, stacked_frames=stacked_frames)
     stamps: dict[int, float] = {}
-    events: list[tuple[int, float, float]] = []  # (frame position, settled_at, ms spent on that frame)
+    events: list[tuple[int, float, float, list[int | None]]] = []  # (frame, settled_at, ms on that frame, values)
     waiting: set[int] = set()  # frames during which the settler waited for a clear view
     loop_ms: list[float] = []
     started = time.perf_counter()
@@ -128,7 +132,8 @@ def run(
         if read_gate.settler.is_waiting_for_clear_view:
             waiting.add(source.position)
         if event is not None:
-            events.append((source.position, event.settled_at, loop_ms[-1]))
+            values = sorted((d.value for d in event.reading.dice), key=lambda v: (v is None, v or 0))
+            events.append((source.position, event.settled_at, loop_ms[-1], values))
     wall = time.perf_counter() - started
     rolls = find_rolls(frames)
     attribute_events(frames, rolls, events, stamps)
@@ -155,7 +160,10 @@ def camera_of(frames: list[Scene], fps: float) -> SequenceSource:
 
 
 def attribute_events(
-    frames: list[Scene], rolls: list[Roll], events: list[tuple[int, float, float]], stamps: dict[int, float]
+    frames: list[Scene],
+    rolls: list[Roll],
+    events: list[tuple[int, float, float, list[int | None]]],
+    stamps: dict[int, float],
 ) -> None:
     """Give each roll its event and latency. Only an event before the next movement belongs to a roll: after a
     hand passes over unchanged dice no event is due, and the next roll's event must not count as this one's."""
@@ -163,9 +171,10 @@ def attribute_events(
         end = next((i for i in range(roll.first_still, len(frames)) if frames[i][2]), len(frames))
         mine = [e for e in events if roll.first_still <= e[0] < end]
         if mine:
-            position, settled_at, spent_ms = mine[0]
+            position, settled_at, spent_ms, values = mine[0]
             roll.event_frame = position
             roll.latency_ms = (settled_at - stamps[roll.first_still]) * 1000 + spent_ms
+            roll.is_right = values == sorted(d.value for d in frames[position][1])
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -190,7 +199,9 @@ def report(result: dict[str, Any], frame_source: str, reader_name: str, args: ar
     )
     if result["read_ms"]:
         print(f"  of which reading, per frame read: {statistics.median(result['read_ms']):.2f} ms median")
-    print(f"rolls: {len(rolls)}, settled: {sum(r.latency_ms is not None for r in rolls)}, events: {result['events']}")
+    settled = sum(r.latency_ms is not None for r in rolls)
+    right = sum(r.is_right for r in rolls)
+    print(f"rolls: {len(rolls)}, settled: {settled} ({right} with every die right), events: {result['events']}")
     if latencies:
         print(
             f"latency first still frame -> RollSettled: median {statistics.median(latencies):.0f} ms, "
@@ -215,10 +226,11 @@ def main() -> None:
         "--stacked-frames", type=int, default=4, help="still frames averaged before reading (1: each frame alone)"
     )
     parser.add_argument("--no-gate", action="store_true", help="read every frame (the motion gate turned off)")
+    parser.add_argument("--light", type=float, default=1.0, help="share of the lamp's light (under 1: a dim room)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"malloc thresholds kept as `companion serve` keeps them (vision/reader/heap.py): {keep_heap()}")
-    frames, frame_source = scenes(args.rolls, args.width, args.height)
+    frames, frame_source = scenes(args.rolls, args.width, args.height, args.light)
     reader, reader_name = pick_reader()
     stacked = args.stacked_frames
     result = run(frames, reader, args.fps, args.still_seconds, gate=not args.no_gate, stacked_frames=stacked)

@@ -2,13 +2,17 @@
 
 Frames are compared shrunk to `width` pixels and blurred, per colour channel (a blue die on green felt can be
 almost exactly as bright as the felt), so camera noise and the exact die pixels do not count, and comparing
-costs a fraction of a millisecond even on a Raspberry Pi.
+costs a fraction of a millisecond even on a Raspberry Pi. A dim frame is brightened first as the reader brightens
+it (vision.reader.exposure): in a dim room a die rolling changed fewer pixels by the threshold's grey levels, and
+rolls were taken as settled while the dice still moved.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+
+from vision.reader.exposure import brightened
 
 
 class MotionMeter:
@@ -24,7 +28,7 @@ class MotionMeter:
         """The image as the small blurred picture motion is measured on."""
         height = max(1, round(image.shape[0] * self.width / max(1, image.shape[1])))
         small = cv2.resize(image, (self.width, height), interpolation=cv2.INTER_AREA)
-        return cv2.GaussianBlur(small, (5, 5), 0)
+        return brightened(cv2.GaussianBlur(small, (5, 5), 0), step=1)[0]
 
     def measure(self, image: np.ndarray) -> float | None:
         """The changed share against the previous frame; None for a first frame or a new frame size."""

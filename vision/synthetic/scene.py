@@ -192,6 +192,14 @@ def _truth(scene: Scene, pose: DiePose, layer: DieLayer, is_touching: bool, cove
     return Die(pose.value, pose.look.truth_name, layer.bbox, layer.centre, 1.0, frozenset(flags))
 
 
+def dimmed(scene: Scene, light: float) -> Scene:
+    """The scene with `light` of its lamp's light reaching the camera (a dim room under 1; see render_scene)."""
+    if light == 1.0:
+        return scene
+    blue, green, red = (gain * light for gain in scene.lighting.gains)
+    return replace(scene, lighting=replace(scene.lighting, gains=(blue, green, red)))
+
+
 def render_scene(
     seed: int | np.random.Generator,
     width: int = 640,
@@ -222,10 +230,7 @@ def render_scene(
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     _check(width, height, n_dice, colours, style)
-    scene = plan_scene(rng, width, height, style, die_px, tilt_deg, blur, clean)
-    if light != 1.0:
-        blue, green, red = (gain * light for gain in scene.lighting.gains)
-        scene = replace(scene, lighting=replace(scene.lighting, gains=(blue, green, red)))
+    scene = dimmed(plan_scene(rng, width, height, style, die_px, tilt_deg, blur, clean), light)
     share = 0.5 if touching is True else float(touching)
     spots = place_dice(rng, scene.camera, n_dice, share, scene.region)
     poses = pick_poses(rng, scene, spots, colours, clean)

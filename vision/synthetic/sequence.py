@@ -11,7 +11,7 @@ from vision.synthetic.die import DiePose
 from vision.synthetic.hand import HandPose, pick_hand
 from vision.synthetic.layout import place_dice, touching_pairs
 from vision.synthetic.looks import side_values
-from vision.synthetic.scene import RAJAS, Scene, Span, compose, pick_poses, plan_scene
+from vision.synthetic.scene import RAJAS, Scene, Span, compose, dimmed, pick_poses, plan_scene
 
 Frame = tuple[np.ndarray, list[Die], bool]
 EXPOSURE = 0.5  # share of the frame interval the shutter is open: how long the blur streak of a moving die is
@@ -31,17 +31,19 @@ def render_sequence(
     tilt_deg: Span = (0.0, 25.0),
     touching: bool | float = False,
     hand: bool | None = None,
+    light: float = 1.0,
 ) -> list[Frame]:
     """(image, true dice, is_moving) per frame: dice thrown in from one edge that roll, slow down and lie still.
 
     About one second of rolling (never more than 60 % of the frames), then still frames to the end. hand: a
     hand that threw the dice withdraws over the first frames (None: the seed decides, about half the time).
+    light: the share of the lamp's light that reaches the camera (under 1: a dim room, see render_scene).
     is_moving is True when anything in view moved since the previous frame (always for the first one).
     """
     if n_frames < 1 or fps <= 0:
         raise ValueError(f"n_frames must be >= 1 and fps > 0, got {n_frames} and {fps}")
     rng = np.random.default_rng(seed)
-    scene = plan_scene(rng, width, height, style, die_px, tilt_deg, 0.0, False)
+    scene = dimmed(plan_scene(rng, width, height, style, die_px, tilt_deg, 0.0, False), light)
     spots = place_dice(rng, scene.camera, n_dice, 0.5 if touching is True else float(touching), scene.region)
     finals = pick_poses(rng, scene, spots, colours, False)
     throw = pick_hand(rng, width, height, scene.die_px)
