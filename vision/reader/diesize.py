@@ -209,7 +209,7 @@ def pip_side_estimate(lightness: np.ndarray, mask: np.ndarray) -> tuple[float, l
     """Die side from the commonest size of round spots (pips) on the foreground, in the polarity with more of
     them; with the centres of those pips."""
     spots = _spots(lightness, mask)
-    return _pips_of(max(spots, key=len)) if spots else None
+    return _pips_of(max(spots, key=len)) if spots is not None else None
 
 
 Spot = tuple[float, float, float]

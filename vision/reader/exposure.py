@@ -37,9 +37,10 @@ MOST_GAIN = 2.0
 on the dim scenes above: as many dice read right (3850, 3849), sure wrongs 24 against 28, dice found where none
 lies 29 against 32."""
 STEP = 2
-"""Every STEP-th pixel, both ways, is enough to tell how bright a frame is; and, in a larger picture, enough of them
-to make a picture SAMPLE_SIDE wide (a 12-megapixel photo's would take 9 MB)."""
+"""Every STEP-th pixel, both ways, is enough to tell how bright a frame is."""
 SAMPLE_SIDE = 640
+"""In a larger picture, pixels far enough apart to make a sample about this wide: every second pixel of a
+12-megapixel photo would take 9 MB."""
 
 DIM_LIGHT = "dim_light"
 """The warning a reading carries when its frame was brightened (more light on the table would read better)."""
