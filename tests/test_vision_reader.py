@@ -451,3 +451,18 @@ def test_a_crop_whose_die_box_held_only_the_middle_pip_of_a_three_reads_the_thre
     photo = "val/3/DJI_20241005233514_0171_D_detection_1"
     (die,) = read_path(str(DICE / "chaseelliottpatterson__dice-reader" / "images" / f"{photo}.jpg"))
     assert die["value"] == 3 and die["confidence"] >= SURE_VALUE
+
+
+def test_colours_taught_in_a_dim_room_are_those_the_reader_then_sees() -> None:
+    # The reader brightens a dim frame (vision.reader.exposure); the colours taught from one must be learnt from it
+    # brightened too, or the taught lightness is that of the dark picture and no die read later is near it.
+    image = table(seed=12)
+    boxes = [draw_die(image, (110 + i * 140, 240), 60, 0, 1, c) for i, c in enumerate(["blue", "green", "orange"])]
+    dim = (image.astype(np.float32) * 0.45).astype(np.uint8)
+    names = ["blue", "green", "orange"]
+    full = calibrate_from_examples([(image, box, name) for box, name in zip(boxes, names, strict=True)])
+    taught = calibrate_from_examples([(dim, box, name) for box, name in zip(boxes, names, strict=True)])
+    for name in names:
+        assert taught.centres[name][2] == pytest.approx(full.centres[name][2], rel=0.25)  # the lightness
+    found = sorted((d.bbox[0], d.color) for d in read_dice(dim, taught).dice)
+    assert [c for _, c in found] == names
