@@ -181,12 +181,10 @@ def test_a_slow_slide_adds_up_and_forces_a_read() -> None:
     assert not events(sliding)  # a die nudged by a few pixels is not a new roll
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_rendered_roll_settles_exactly_once_with_its_true_values(seed: int) -> None:
-    synthetic = pytest.importorskip("vision.synthetic")
-    sequence = synthetic.render_sequence(seed, n_frames=40)
+def camera_of(sequence: list[tuple[np.ndarray, list[Die], bool]]) -> SequenceSource:
+    """A rendered roll's frames delivered as a camera at FPS would, on a virtual clock."""
     clock = ManualClock()
-    source = SequenceSource(
+    return SequenceSource(
         [image for image, _, _ in sequence],
         kind="synthetic",
         description="one rendered roll",
@@ -197,6 +195,13 @@ def test_rendered_roll_settles_exactly_once_with_its_true_values(seed: int) -> N
         sleep=clock.sleep,
         cache_limit=len(sequence),
     )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_rendered_roll_settles_exactly_once_with_its_true_values(seed: int) -> None:
+    synthetic = pytest.importorskip("vision.synthetic")
+    sequence = synthetic.render_sequence(seed, n_frames=40)
+    source = camera_of(sequence)
 
     def reader(image: np.ndarray) -> DiceReading:
         return DiceReading(tuple(sequence[source.position][1]), image.shape[1], image.shape[0])
@@ -273,18 +278,7 @@ def test_a_roll_in_a_dim_room_settles_once_after_the_dice_stop_with_their_values
     from vision.reader import read_dice
 
     sequence = synthetic.render_sequence(seed, light=0.45)
-    clock = ManualClock()
-    source = SequenceSource(
-        [image for image, _, _ in sequence],
-        kind="synthetic",
-        description="one rendered roll in a dim room",
-        offsets=[n / FPS for n in range(len(sequence))],
-        hold=1 / FPS,
-        loop=False,
-        clock=clock,
-        sleep=clock.sleep,
-        cache_limit=len(sequence),
-    )
+    source = camera_of(sequence)
     gate = ReadGate(Settler(0.2), read_dice)
     settled = [(source.position, g.settled) for frame in iter(source.read, None) if (g := gate.step(frame)).settled]
     assert len(settled) == 1
