@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from benchmarks.doubt import HARNESS
+
 _PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_robustness.py"
 _SPEC = importlib.util.spec_from_file_location("eval_robustness", _PATH)
 assert _SPEC is not None and _SPEC.loader is not None
@@ -47,7 +49,7 @@ def test_every_change_keeps_the_picture_s_size_and_changes_it() -> None:
         assert (name == "as drawn") == np.array_equal(changed, picture), name
 
 
-@pytest.mark.skipif(not robustness.harness.__globals__["HARNESS"].exists(), reason="the shared harness is absent")
+@pytest.mark.skipif(not HARNESS.exists(), reason="the shared harness is not beside the project")
 def test_a_small_run_prints_a_line_for_each_change_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
     assert robustness.main(["--count-scale", "0.05", "--kinds", "webcam-slight", "--changes", "dim,noise"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -23,8 +23,6 @@ PHASE_KEYS = tuple(f"page.camera.phase.{phase}" for phase in get_args(Phase))
 """One text per phase of the dice settler (vision.settling.Phase)."""
 UNCLEAR_KEY = "page.camera.unclear_die"
 """Shown instead of the phase while the settler waits for a clearer view of a die."""
-DIM_LIGHT_KEY = "page.camera.dim_light"
-"""Shown under the phase while the camera's frames come out dim (vision.reader.exposure.DIM_LIGHT)."""
 
 JS_KEYS = (
     "page.table.live",
@@ -50,7 +48,6 @@ JS_KEYS = (
     "page.camera.guess",
     *PHASE_KEYS,
     UNCLEAR_KEY,
-    DIM_LIGHT_KEY,
     "verdict.status.allowed",
     "verdict.status.refused",
     "verdict.status.undecided",
@@ -147,7 +144,7 @@ def phase_text(reading: Mapping[str, Any] | None) -> str:
 
 def is_dim(reading: Mapping[str, Any] | None) -> bool:
     """Whether a reading's frame was dim and brightened to be read (see vision.reader.exposure)."""
-    return bool(reading) and DIM_LIGHT in (reading or {}).get("warnings", ())
+    return reading is not None and DIM_LIGHT in reading.get("warnings", ())
 
 
 def option_label(kind: str, key: str) -> str:
