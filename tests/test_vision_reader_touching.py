@@ -3,10 +3,12 @@ two colours read as one, the lamp's bright spot on the wood joined to a die. Eac
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_never_surely_wrong, assert_read_on, lies_on, read_on, read_right, stored
 from vision.reader import read_dice
+from vision.reader.segment import Region, halves
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 
@@ -150,3 +152,27 @@ def test_a_blob_read_whole_in_a_box_longer_than_a_die_yields_to_a_cut_that_reads
     die, read = read_on("webcam-slight", 5, 64, (179, 233, 231, 281), as_stored=True)
     assert die.value == 6
     assert read and all(d.value in (6, None) for d in read)  # found, and not read as anything else
+
+
+def test_two_dice_side_by_side_left_as_one_piece_by_every_cut_are_read_in_its_halves() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 2026, scene 33, as stored): an ivory 3 above a white
+    # 6, both touching a 4. The watershed cut the 4 off and left the 3 and the 6 as one piece two dice long, which read
+    # no value; the grid's cells fell across both. The pair was shown as one die unread. A piece about two dice long
+    # that reads no value is now read as its two halves too, which stand when both read a value, one of them sure.
+    for box, value in (((178, 307, 223, 352), 3), ((179, 344, 231, 399), 6), ((140, 374, 195, 431), 4)):
+        read_right("webcam-slight", 2026, 33, box, value)
+
+
+def test_halves_of_a_turned_region_lie_along_its_longer_side() -> None:
+    # The two halves of a piece 60 x 30 turned 30 degrees: each 30 x 30, centred a quarter of its length either side
+    # of its centre along its longer side; a piece longer down than across is halved down.
+    box = np.zeros((4, 1, 2), np.int32)
+    first, second = halves(Region(((100.0, 50.0), (60.0, 30.0), 30.0), box, 1800.0, True, False))
+    step = 15.0 * np.array([np.cos(np.deg2rad(30.0)), np.sin(np.deg2rad(30.0))])
+    assert np.allclose(first.rect[0], np.array([100.0, 50.0]) - step)
+    assert np.allclose(second.rect[0], np.array([100.0, 50.0]) + step)
+    assert first.rect[1] == second.rect[1] == (30.0, 30.0)
+    assert first.is_touching and second.is_touching
+    upright = halves(Region(((0.0, 0.0), (20.0, 40.0), 0.0), box, 800.0, False, True))
+    assert [half.rect[0] for half in upright] == [(0.0, -10.0), (0.0, 10.0)]
+    assert all(half.rect[1] == (20.0, 20.0) and half.is_clipped for half in upright)

@@ -272,6 +272,22 @@ def region_of(contour: np.ndarray, area: float, touching: bool, w: int, h: int) 
     return Region(((cx, cy), (rw, rh), angle), contour, float(area), touching, clipped)
 
 
+def halves(region: Region) -> tuple[Region, Region]:
+    """The region cut in two across its longer side: two dice side by side that a cut left as one piece."""
+    (cx, cy), (rw, rh), angle = region.rect
+    turn = np.deg2rad(angle)
+    if rw >= rh:
+        step, size = np.array([np.cos(turn), np.sin(turn)]) * rw / 4, (rw / 2, rh)
+    else:
+        step, size = np.array([-np.sin(turn), np.cos(turn)]) * rh / 4, (rw, rh / 2)
+    parts = []
+    for sign in (-1.0, 1.0):
+        rect = ((float(cx + sign * step[0]), float(cy + sign * step[1])), (float(size[0]), float(size[1])), angle)
+        box = cv2.boxPoints(rect).astype(np.int32).reshape(-1, 1, 2)
+        parts.append(Region(rect, box, float(size[0] * size[1]), True, region.is_clipped))
+    return parts[0], parts[1]
+
+
 def _watershed(contour: np.ndarray, side: float, w: int, h: int, image: np.ndarray) -> tuple[Region, ...]:
     """Touching dice parted along the image's own edges (a seam, a change of colour), from one seed per die."""
     x, y, bw, bh = cv2.boundingRect(contour)
