@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import TypeGuard
 
 import numpy as np
 
@@ -41,6 +42,20 @@ def unread_if_white_lit(found: list[Found]) -> list[Found]:
 def _unread(found: Found) -> Found:
     die = dataclasses.replace(found.die, value=None, confidence=0.0, flags=found.die.flags | {"ambiguous_value"})
     return dataclasses.replace(found, die=die)
+
+
+def has_value(found: Found | None) -> TypeGuard[Found]:
+    """Whether a reading is a die with a value."""
+    return found is not None and found.die.value is not None
+
+
+def is_sure(found: Found | None) -> TypeGuard[Found]:
+    """Whether a reading is a die read surely, as a piece of a clump counts one (SURE)."""
+    return found is not None and found.die.value is not None and found.die.confidence >= SURE
+
+
+SURE = 0.7
+"""Confidence from which a piece of a clump reads as a sure die."""
 
 
 APART = (0.8, 0.75)

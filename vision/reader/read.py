@@ -16,6 +16,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment, table
 from vision.reader.colour import face_colour
+from vision.reader.cuts import DIE_SIZED, centres, read_cuts
 from vision.reader.exposure import DIM_LIGHT, brightened
 from vision.reader.found import (
     APART,
@@ -26,6 +27,8 @@ from vision.reader.found import (
     by_sureness,
     distance,
     doubtful_if_misshapen,
+    has_value,
+    is_sure,
     surest_apart,
     unread_if_white_lit,
 )
@@ -192,7 +195,7 @@ def _scaled_box(bbox: tuple[int, int, int, int], scale: float) -> tuple[int, int
 
 
 def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[Found]:
-    """The blob read whole and as the ways of cutting it (see `_read_cuts`); the surest dice win where readings
+    """The blob read whole and as the ways of cutting it (see cuts.read_cuts); the surest dice win where readings
     overlap.
 
     The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
@@ -205,7 +208,7 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
             return _parted_by_colour(image, candidate.by_colour, scale, side) or [whole]
         return _whole_or_sure_cut(image, candidate.cuts_if_unread, whole, candidate.whole, scale, side)
     die_side = side / scale
-    ways = _read_cuts(image, candidate.partitions + candidate.grids, scale, side)
+    ways = read_cuts(image, candidate.partitions + candidate.grids, scale, side)
     cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
     top = cuts.pop() if cuts else []
     whole = None if whole is not None and _cut_holds_more(whole, top, die_side) else whole
@@ -229,8 +232,8 @@ def _cut_holds_more(whole: Found, cut: list[Found | None], die_side: float) -> b
     return (
         whole.length > DIE_SIZED * die_side
         and len(cut) >= 2
-        and all(_has_value(one) for one in cut)
-        and any(_is_sure(one) for one in cut)
+        and all(has_value(one) for one in cut)
+        and any(is_sure(one) for one in cut)
     )
 
 
@@ -244,14 +247,14 @@ def _ranked(best: list[Found], others: list[Found]) -> list[Found]:
     41, 97, 2026), 3 dice missed or unread came out right; on seeds held out (5, 11, with trays 5, 11, 13), 6, and 2
     unread boxes over clumps went; nothing was lost, the real photos included. Ranking every die read with a value
     before the unread boxes gained about as much, but a piece holding half of an orange 3 then stood as a 2 read at
-    0.6 to 0.7, sure to the table but not to SURE."""
+    0.6 to 0.7, sure to the table but not to found.SURE."""
     ranked, rest = by_sureness(best), by_sureness(others)
-    sure = [one for one in rest if _is_sure(one)]
+    sure = [one for one in rest if is_sure(one)]
     return [
         *(one for one in ranked if one.die.value is not None),
         *sure,
         *(one for one in ranked if one.die.value is None),
-        *(one for one in rest if not _is_sure(one)),
+        *(one for one in rest if not is_sure(one)),
     ]
 
 
@@ -317,19 +320,19 @@ def _whole_or_sure_cut(
     When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
     box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""
     partitions, grids = cuts()
-    read = _read_cuts(image, partitions + grids, scale, side)
+    read = read_cuts(image, partitions + grids, scale, side)
     ways = [cut for cut in read if len(cut) >= 2]
-    sure = [cut for cut in ways if all(_is_sure(one) for one in cut)]
+    sure = [cut for cut in ways if all(is_sure(one) for one in cut)]
     if not sure and whole is None:
-        sure = [cut for cut in ways if any(_is_sure(one) for one in cut)]
+        sure = [cut for cut in ways if any(is_sure(one) for one in cut)]
     if sure:
-        return _dice_of_surest(sure, side / scale, _is_sure)
-    valued = [cut for cut in ways if any(_is_sure(one) for one in cut) and all(_has_value(one) for one in cut)]
+        return _dice_of_surest(sure, side / scale, is_sure)
+    valued = [cut for cut in ways if any(is_sure(one) for one in cut) and all(has_value(one) for one in cut)]
     if valued:
-        return _dice_of_surest(valued, side / scale, _has_value)
+        return _dice_of_surest(valued, side / scale, has_value)
     if whole is None or blob is None:
         return []
-    alone = [one for cut in read if len(cut) == 1 and _is_sure(one := cut[0])]
+    alone = [one for cut in read if len(cut) == 1 and is_sure(one := cut[0])]
     return _lone_piece(image, alone, blob.contour, scale, side) or [whole]
 
 
@@ -347,7 +350,7 @@ def _lone_piece(image: np.ndarray, pieces: list[Found], outline: np.ndarray, sca
         return []
     piece = max(pieces, key=lambda one: one.die.confidence)
     rest = _read_leftovers(image, outline, [piece], scale, side)
-    return [piece, *rest] if any(_is_sure(one) for one in rest) else [as_guess(piece)]
+    return [piece, *rest] if any(is_sure(one) for one in rest) else [as_guess(piece)]
 
 
 def _dice_of_surest(
@@ -366,108 +369,8 @@ def _parted_by_colour(
     parts = by_colour() if by_colour is not None else ()
     if len(parts) < 2:
         return []
-    cut = [read_region(image, part, scale, side, is_piece=True, siblings=_centres(parts, part)) for part in parts]
-    return [one for one in cut if one is not None] if all(_is_sure(one) for one in cut) else []
-
-
-def _has_value(found: Found | None) -> TypeGuard[Found]:
-    return found is not None and found.die.value is not None
-
-
-def _is_sure(found: Found | None) -> TypeGuard[Found]:
-    return found is not None and found.die.value is not None and found.die.confidence >= SURE
-
-
-SURE = 0.7
-"""Confidence from which a piece of a clump reads as a sure die."""
-DIE_SIZED = 1.35
-"""Longest side, in die sides, of a piece that holds one die (a larger one may hold two, read as one)."""
-
-
-def _read_cuts(
-    image: np.ndarray, ways: tuple[tuple[segment.Region, ...], ...], scale: float, side: float
-) -> list[list[Found | None]]:
-    """The ways of cutting a blob read in turn (the watershed's first) until one settles the blob (see
-    `_settles`): reading the others too would only read the same dice again, and that was most of the time
-    spent on a clump of dice."""
-    cuts: list[list[Found | None]] = []
-    for index, way in enumerate(ways):
-        cut: list[Found | None] = []
-        for part in way:
-            piece = read_region(image, part, scale, side, is_piece=True, siblings=_centres(way, part))
-            cut += _halved(image, part, piece, way, scale, side)
-        cuts.append(cut)
-        if _settles(cut, way, ways[index + 1 :], scale, side):
-            break
-    return cuts
-
-
-def _halved(
-    image: np.ndarray,
-    part: segment.Region,
-    found: Found | None,
-    way: tuple[segment.Region, ...],
-    scale: float,
-    side: float,
-) -> list[Found | None]:
-    """A piece's reading (`found`); or, for a piece about two dice long and one wide (TWO_DICE) that reads no sure
-    value, the dice read in its two halves, when both read a value and one of them surely (a guess stays a guess).
-    Two dice side by side, seen slightly at an angle, can be left as one piece by every way of cutting their clump:
-    the watershed found no seam between them and the grid's cells fell across both (an ivory 3 above a white 6).
-
-    Synthetic scenes: on the sets tuned on (seeds 5, 7, 11, 17, 19, 41, 97, 2026, composites of real crops), right
-    7352 -> 7369 of 8063 dice, sure wrongs 53 -> 51, missed 215 -> 208, no set worse; on their perturbed copies
-    (dim, dark, flat, noise, JPEG, soft, warm), right 12521 -> 12549 of 13684, sure wrongs 92 -> 90; on fresh seeds
-    (31, 43), 1498 -> 1501 of 1630, no new wrong. The real photos read alike. Halves read only when both are sure
-    found a few dice fewer; pieces from 1.5 or 1.6 die sides long found a few more, but as sure wrongs."""
-    if _is_sure(found):
-        return [found]
-    (_, _), (rw, rh), _ = part.rect
-    if not (TWO_DICE[0] * side <= max(rw, rh) <= TWO_DICE[1] * side and min(rw, rh) <= DIE_SIZED * side):
-        return [found]
-    first, second = segment.halves(part)
-    centres = _centres(way, part)
-    read = [
-        read_region(image, half, scale, side, is_piece=True, siblings=(*centres, other.rect[0]))
-        for half, other in ((first, second), (second, first))
-    ]
-    return list(read) if all(_has_value(one) for one in read) and any(_is_sure(one) for one in read) else [found]
-
-
-TWO_DICE = (1.7, 2.4)
-"""Shortest and longest side, in die sides, of a piece that may hold two dice side by side (see `_halved`); its
-shorter side is at most DIE_SIZED."""
-
-
-def _centres(way: tuple[segment.Region, ...], part: segment.Region) -> tuple[tuple[float, float], ...]:
-    return tuple(other.rect[0] for other in way if other is not part)
-
-
-def _settles(
-    cut: list[Found | None],
-    way: tuple[segment.Region, ...],
-    rest: tuple[tuple[segment.Region, ...], ...],
-    scale: float,
-    side: float,
-) -> bool:
-    """Whether a way of cutting, once read, leaves nothing for the ways not read yet: each of its pieces is one
-    sure die of about the usual size, apart from the others, and every piece of the other ways lies on one of
-    its dice, so that their readings would be left out anyway. Another way may still read the same dice a
-    little more surely, with about the same boxes and values."""
-    sure = [one for one in cut if one is not None and _is_sure(one)]
-    if len(sure) < len(cut) or any(part.side > DIE_SIZED * side for part in way):
-        return False
-    if len(apart(by_sureness(sure), APART[0])) < len(sure):
-        return False
-    return all(_lies_on(part, sure, scale) for other in rest for part in other)
-
-
-def _lies_on(region: segment.Region, dice: list[Found], scale: float) -> bool:
-    """Whether the region's centre lies on one of the dice, as `found.apart` sees it (so its reading would be left
-    out)."""
-    (cx, cy), _, _ = region.rect
-    x, y = cx / scale, cy / scale
-    return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
+    cut = [read_region(image, part, scale, side, is_piece=True, siblings=centres(parts, part)) for part in parts]
+    return [one for one in cut if one is not None] if all(is_sure(one) for one in cut) else []
 
 
 def _sureness(cut: list[Found | None], die_side: float) -> float:
