@@ -176,3 +176,11 @@ def test_halves_of_a_turned_region_lie_along_its_longer_side() -> None:
     upright = halves(Region(((0.0, 0.0), (20.0, 40.0), 0.0), box, 800.0, False, True))
     assert [half.rect[0] for half in upright] == [(0.0, -10.0), (0.0, 10.0)]
     assert all(half.rect[1] == (20.0, 20.0) and half.is_clipped for half in upright)
+
+
+def test_two_dice_left_over_by_the_cuts_of_a_clump_as_one_part_are_read_in_its_halves() -> None:
+    # An oblique webcam scene of the synthetic set (seed 41, scene 28, as stored): a white 2 and a 4 in a clump with a
+    # 3 and a 1. The cuts read the 3 and the 1; what they left of the clump was one part two dice long, which read no
+    # value, and both dice were missed. A part left over is now read as its halves too, as a cut's piece is.
+    read_right("webcam", 41, 28, (300, 332, 381, 417), 2)
+    read_right("webcam", 41, 28, (296, 383, 375, 469), 4)

@@ -25,24 +25,26 @@ def read_cuts(
     for index, way in enumerate(ways):
         cut: list[Found | None] = []
         for part in way:
-            piece = read_region(image, part, scale, side, is_piece=True, siblings=centres(way, part))
-            cut += _halved(image, part, piece, way, scale, side)
+            others = centres(way, part)
+            piece = read_region(image, part, scale, side, is_piece=True, siblings=others)
+            cut += halved(image, part, piece, others, scale, side)
         cuts.append(cut)
         if _settles(cut, way, ways[index + 1 :], scale, side):
             break
     return cuts
 
 
-def _halved(
+def halved(
     image: np.ndarray,
     part: segment.Region,
     found: Found | None,
-    way: tuple[segment.Region, ...],
+    siblings: tuple[tuple[float, float], ...],
     scale: float,
     side: float,
 ) -> list[Found | None]:
-    """A piece's reading (`found`); or, for a piece about two dice long and one wide (TWO_DICE) that reads no sure
-    value, the dice read in its two halves, when both read a value and one of them surely (a guess stays a guess).
+    """A piece's reading (`found`, the piece read beside its `siblings`' centres); or, for a piece about two dice
+    long and one wide (TWO_DICE) that reads no sure value, the dice read in its two halves, when both read a value
+    and one of them surely (a guess stays a guess). A piece is a cut's, or a part of a clump its cuts left over.
     Two dice side by side, seen slightly at an angle, can be left as one piece by every way of cutting their clump:
     the watershed found no seam between them and the grid's cells fell across both (an ivory 3 above a white 6).
 
@@ -50,23 +52,23 @@ def _halved(
     7352 -> 7369 of 8063 dice, sure wrongs 53 -> 51, missed 215 -> 208, no set worse; on their perturbed copies
     (dim, dark, flat, noise, JPEG, soft, warm), right 12521 -> 12549 of 13684, sure wrongs 92 -> 90; on fresh seeds
     (31, 43), 1498 -> 1501 of 1630, no new wrong. The real photos read alike. Halves read only when both are sure
-    found a few dice fewer; pieces from 1.5 or 1.6 die sides long found a few more, but as sure wrongs."""
+    found a few dice fewer; pieces from 1.5 or 1.6 die sides long found a few more, but as sure wrongs. Parts
+    left over read so too: 2 more dice right (a 2 and a 4 of one clump), nothing else changed."""
     if is_sure(found):
         return [found]
     (_, _), (rw, rh), _ = part.rect
     if not (TWO_DICE[0] * side <= max(rw, rh) <= TWO_DICE[1] * side and min(rw, rh) <= DIE_SIZED * side):
         return [found]
     first, second = segment.halves(part)
-    others = centres(way, part)
     read = [
-        read_region(image, half, scale, side, is_piece=True, siblings=(*others, other.rect[0]))
+        read_region(image, half, scale, side, is_piece=True, siblings=(*siblings, other.rect[0]))
         for half, other in ((first, second), (second, first))
     ]
     return list(read) if all(has_value(one) for one in read) and any(is_sure(one) for one in read) else [found]
 
 
 TWO_DICE = (1.7, 2.4)
-"""Shortest and longest side, in die sides, of a piece that may hold two dice side by side (see `_halved`); its
+"""Shortest and longest side, in die sides, of a piece that may hold two dice side by side (see `halved`); its
 shorter side is at most DIE_SIZED."""
 
 

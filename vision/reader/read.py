@@ -16,7 +16,7 @@ from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment, table
 from vision.reader.colour import face_colour
-from vision.reader.cuts import DIE_SIZED, centres, read_cuts
+from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
 from vision.reader.exposure import DIM_LIGHT, brightened
 from vision.reader.found import (
     APART,
@@ -288,12 +288,15 @@ def _read_leftovers(
     image: np.ndarray, outline: np.ndarray, dice: list[Found], scale: float, side: float
 ) -> list[Found]:
     """The dice in the parts of a cut blob (its `outline`) that the dice read from its cuts leave uncovered (see
-    leftover.py)."""
+    leftover.py), a part two dice long read as its halves too (see cuts.halved)."""
     covered = [(one.die.center[0] * scale, one.die.center[1] * scale, one.side * scale) for one in dice]
     size = (image.shape[1] * scale, image.shape[0] * scale)
     regions = leftovers(outline, covered, side, (round(size[0]), round(size[1])))
     centres = tuple((x, y) for x, y, _ in covered)
-    found = [one for r in regions if (one := read_region(image, r, scale, side, is_piece=True, siblings=centres))]
+    found: list[Found] = []
+    for region in regions:
+        read = read_region(image, region, scale, side, is_piece=True, siblings=centres)
+        found += [one for one in halved(image, region, read, centres, scale, side) if one is not None]
     # Only a value makes a die of a part left over: unread, it is as likely a side face or the rest of a die read.
     return [
         one
