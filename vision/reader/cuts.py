@@ -88,7 +88,7 @@ def _settles(
     sure die of about the usual size, apart from the others, and every piece of the other ways lies on one of
     its dice, so that their readings would be left out anyway. Another way may still read the same dice a
     little more surely, with about the same boxes and values."""
-    sure = [one for one in cut if one is not None and is_sure(one)]
+    sure = [one for one in cut if is_sure(one)]
     if len(sure) < len(cut) or any(part.side > DIE_SIZED * side for part in way):
         return False
     if len(apart(by_sureness(sure), APART[0])) < len(sure):

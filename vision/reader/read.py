@@ -292,11 +292,11 @@ def _read_leftovers(
     covered = [(one.die.center[0] * scale, one.die.center[1] * scale, one.side * scale) for one in dice]
     size = (image.shape[1] * scale, image.shape[0] * scale)
     regions = leftovers(outline, covered, side, (round(size[0]), round(size[1])))
-    centres = tuple((x, y) for x, y, _ in covered)
+    siblings = tuple((x, y) for x, y, _ in covered)
     found: list[Found] = []
     for region in regions:
-        read = read_region(image, region, scale, side, is_piece=True, siblings=centres)
-        found += [one for one in halved(image, region, read, centres, scale, side) if one is not None]
+        read = read_region(image, region, scale, side, is_piece=True, siblings=siblings)
+        found += [one for one in halved(image, region, read, siblings, scale, side) if one is not None]
     # Only a value makes a die of a part left over: unread, it is as likely a side face or the rest of a die read.
     return [
         one
