@@ -219,7 +219,7 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
         return _uncut(image, candidate.outline, scale, side)
     if candidate.outline is None or not dice:
         return dice
-    return dice + _read_leftovers(image, candidate.outline, dice, scale, side)
+    return _with_leftovers(image, candidate.outline, dice, scale, side)
 
 
 def _cut_holds_more(whole: Found, cut: list[Found | None], die_side: float) -> bool:
@@ -282,6 +282,34 @@ photo, 1.45 times as long as wide, was cut through its pip, neither piece read, 
 and 5 on seeds held out (5, 11, 13, with trays), with no die lost or found where none lies; one real photo of a
 casino 6 read right (sure) that was a wrong guess. From 1.3 to 1.6 the gains grew to these; up to 2.0 nothing more
 changed."""
+
+
+def _with_leftovers(
+    image: np.ndarray, outline: np.ndarray, dice: list[Found], scale: float, side: float
+) -> list[Found]:
+    """The dice read from a clump's cuts, with those read in what they leave of it (see `_read_leftovers`). A box
+    read without a value covers its part of the clump for a start; the parts are then looked at again as the dice
+    read with a value leave them, and an unread box on which a die is read there gives way to it. A cut that fell
+    across a die, its side face taken in, leaves it unread in a box of that shape; the part left over, drawn from the
+    clump's own outline, holds the die as it lies (a white 4 beside a 2 it touched, whose box took in its side face
+    and read no value, came out right).
+
+    Synthetic scenes: on the sets tuned on and fresh seeds (5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of
+    real crops), right 8872 -> 8910 of 9693 dice, unread 372 -> 331, missed 245 -> 246, sure wrongs 65 as they were,
+    dice found where none lies 87 -> 88; on their perturbed copies (dim, dark, flat, noise, JPEG, soft, warm), right
+    12549 -> 12609 of 13684, unread 437 -> 371, sure wrongs 90 -> 91. The real photos read alike. Looking again only
+    without the unread boxes, the dice read in parts they had bounded were lost instead (a Rajas 6): right 8903."""
+    found = dice + _read_leftovers(image, outline, dice, scale, side)
+    valued = [one for one in found if one.die.value is not None]
+    if len(valued) == len(found):
+        return found
+    more = _read_leftovers(image, outline, valued, scale, side)
+    unread = [
+        one
+        for one in found
+        if one.die.value is None and all(distance(one.die, k.die) > APART[0] * k.side for k in more)
+    ]
+    return valued + unread + more
 
 
 def _read_leftovers(
