@@ -29,6 +29,10 @@ class Found:
     patch_pips: tuple[Blob, ...] = ()
     """The pips of a value read in `patch` itself, where the body's colour is read around them: a top face read
     alone has its pips in a patch of its own, and `face` may be that reading."""
+    lies_at: tuple[float, float] | None = None
+    """For a die read surely in a piece drawn out past it (see region.DRAWN_OUT_PIECE), the centre of its pips in
+    the image: where the die lies when others are kept apart from it (see `apart`). Its box and centre stay the
+    piece's."""
 
 
 def unread_if_white_lit(found: list[Found]) -> list[Found]:
@@ -96,8 +100,9 @@ def as_guess(found: Found) -> Found:
 
 
 def surest_apart(found: list[Found], share: float, widest: float = math.inf) -> list[Found]:
-    """The surest dice first; a die is left out when its centre lies within `share` of a kept die's side from
-    that die's centre (a tilted die's side face found as a blob of its own, or one blob read two ways).
+    """The surest dice first; a die is left out when it lies within `share` of a kept die's side from that die
+    (each where it lies, see `Found.lies_at`: a tilted die's side face found as a blob of its own, or one blob read
+    two ways).
 
     The side is that of the box the die was read in, not of its upright bounding box: a die turned 45 degrees
     has a bounding box 1.4 times its side, which once hid a neighbour touching it. It counts for at most `widest`
@@ -117,9 +122,15 @@ def apart(ordered: list[Found], share: float, widest: float = math.inf) -> list[
     a piece of its own (a red 3 beside a red 1 on a tray photo, the 1 read in a piece 1.17 die sides wide)."""
     kept: list[Found] = []
     for one in ordered:
-        if all(distance(one.die, k.die) > share * min(k.side, widest) for k in kept):
+        if all(_apart_by(one, k) > share * min(k.side, widest) for k in kept):
             kept.append(one)
     return kept
+
+
+def _apart_by(one: Found, other: Found) -> float:
+    """How far apart two readings lie, in image pixels, each where its die lies (`Found.lies_at`, else its centre)."""
+    (ax, ay), (bx, by) = one.lies_at or one.die.center, other.lies_at or other.die.center
+    return math.hypot(ax - bx, ay - by)
 
 
 def distance(a: Die, b: Die) -> float:

@@ -60,7 +60,25 @@ def read_region(
     bbox = _bounding_box(rect, image.shape[1], image.shape[0])
     die = Die(face.value, None, bbox, (cx / scale, cy / scale), round(face.confidence, 3), frozenset(flags))
     patch_pips = boxed.pips if boxed.value is not None else ()
-    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips)
+    at = None
+    if is_piece and face.confidence >= SURE_VALUE and boxed.pips and max(rw, rh) > DRAWN_OUT_PIECE * min(rw, rh):
+        px, py = _pips_centre(region, scale, boxed)
+        at = (px / scale, py / scale)
+    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips, at)
+
+
+DRAWN_OUT_PIECE = 1.25
+"""Long over short side of a piece (cut from a clump, or drawn around pips) past which a die read in it surely lies,
+for keeping other dice apart from it, at the centre of its pips (see found.Found.lies_at). A piece drawn out past its
+die holds part of a neighbour: measured from the piece's middle, a sure 5 lay on the 4 beside it, read surely in a
+piece of its own, and hid it.
+
+Synthetic scenes: on the sets tuned on and fresh seeds (5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real
+crops), right 8910 -> 8917 of 9693 dice, missed 246 -> 241, sure wrongs 65 -> 63, dice found where none lies 88 ->
+86; on their perturbed copies (dim, dark, flat, noise, JPEG, soft, warm), right 12609 -> 12617 of 13684, sure wrongs
+91 -> 88. The real photos read alike. Moving the die's centre itself there instead (its box staying the piece's)
+gained as much, but the parts of a clump left over were then drawn around the pips, and one read a sure 2 on a 1;
+moving the box too, a square on the pips, lost dice seen at an angle, whose box rightly holds their side face."""
 
 
 SHARPENING = (2.0, 1.0)
