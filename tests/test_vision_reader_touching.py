@@ -207,3 +207,12 @@ def test_a_die_read_in_a_piece_drawn_out_into_its_neighbour_does_not_hide_it() -
     # read surely in a drawn-out piece is now kept apart from others where its pips lie.
     read_right("webcam-slight", 19, 35, (384, 107, 466, 185), 5)
     read_right("webcam-slight", 19, 35, (423, 76, 507, 155), 4)
+
+
+def test_two_dice_read_whole_as_no_die_keep_a_piece_read_just_under_sure() -> None:
+    # A slightly oblique webcam scene of the synthetic set (seed 19, scene 23, as stored): two white 6s touching,
+    # taken for one die that read as none. The grid cut them in two, read at 0.70 and 0.697; only the first counted
+    # as sure in a clump, and the way's sure dice alone were kept, so the second 6 was lost. A way whose pieces all
+    # read a value, one of them sure, now comes first.
+    read_right("webcam-slight", 19, 23, (418, 374, 470, 426), 6)
+    read_right("webcam-slight", 19, 23, (432, 348, 485, 399), 6)

@@ -349,19 +349,23 @@ def _whole_or_sure_cut(
     else the die unread.
 
     When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
-    box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing."""
+    box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing; a way
+    whose pieces all read a value, one of them sure, is still preferred. (Taken first, the sure dice alone had left
+    out a white 6 read at 0.697 beside another read at 0.704: synthetic scenes, 2 dice more right over 9693 and 2
+    over the 13684 of the perturbed copies, nothing lost.)"""
     partitions, grids = cuts()
     read = read_cuts(image, partitions + grids, scale, side)
     ways = [cut for cut in read if len(cut) >= 2]
     sure = [cut for cut in ways if all(is_sure(one) for one in cut)]
-    if not sure and whole is None:
-        sure = [cut for cut in ways if any(is_sure(one) for one in cut)]
     if sure:
         return _dice_of_surest(sure, side / scale, is_sure)
     valued = [cut for cut in ways if any(is_sure(one) for one in cut) and all(has_value(one) for one in cut)]
     if valued:
         return _dice_of_surest(valued, side / scale, has_value)
-    if whole is None or blob is None:
+    if whole is None:
+        partly = [cut for cut in ways if any(is_sure(one) for one in cut)]
+        return _dice_of_surest(partly, side / scale, is_sure) if partly else []
+    if blob is None:
         return []
     alone = [one for cut in read if len(cut) == 1 and is_sure(one := cut[0])]
     return _lone_piece(image, alone, blob.contour, scale, side) or [whole]
