@@ -97,8 +97,10 @@ def _settles(
 
 
 def _lies_on(region: segment.Region, dice: list[Found], scale: float) -> bool:
-    """Whether the region's centre lies on one of the dice, as `found.apart` sees it (so its reading would be left
-    out)."""
+    """Whether the region's centre lies on one of the dice, within APART[0] of its side from its centre, as
+    `found.apart` sees it but for a die's `Found.lies_at` (so its reading would be left out). Measured from
+    `lies_at` too, the sets read alike (one die more right, one more found where none lies; on their perturbed
+    copies one more right and three more found where none lies)."""
     (cx, cy), _, _ = region.rect
     x, y = cx / scale, cy / scale
     return any(math.hypot(x - one.die.center[0], y - one.die.center[1]) <= APART[0] * one.side for one in dice)
