@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_never_surely_wrong, assert_read_on, read_on, read_right
+from vision.reader.blobs import Blob
 from vision.reader.empty import left_behind
 from vision.reader.layout import fit_layout
-from vision.reader.pips import TIGHT, Blob
+from vision.reader.pips import TIGHT
 from vision.reading import SURE_VALUE, Die
 
 Box = tuple[int, int, int, int]

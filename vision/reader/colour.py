@@ -10,8 +10,9 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.palette import features
+from vision.reader.blobs import Blob
 from vision.reader.patch import PATCH
-from vision.reader.pips import LOOSE, Blob, FaceReading, read_face
+from vision.reader.pips import LOOSE, FaceReading, read_face
 from vision.reader.stats import column_medians, percentiles
 from vision.reading import BBox
 

@@ -17,7 +17,7 @@ from vision.reader.stats import median
 from vision.reading import GUESS
 
 if TYPE_CHECKING:
-    from vision.reader.pips import Blob
+    from vision.reader.blobs import Blob
 
 
 def typical(pips: list[Blob]) -> tuple[float, float]:

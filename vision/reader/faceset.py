@@ -19,7 +19,7 @@ from vision.reader.layout import LayoutFit
 from vision.reader.patch import PATCH
 
 if TYPE_CHECKING:
-    from vision.reader.pips import Blob
+    from vision.reader.blobs import Blob
 
 ROUND = 0.55
 """Least roundness (short over long axis) of a pip seen from above."""
@@ -214,3 +214,39 @@ def unlike_pair(pips: list[Blob]) -> bool:
         return False
     small, large = sorted(p.area for p in pips)
     return large >= UNLIKE_PAIR * small
+
+
+FEWEST_ON_FACE = 4
+"""Fewest pips parted off by `split_across`: two or three pips fit a 2 or a 3 wherever they lie (half of a 4, turned
+in its patch, read as a 2)."""
+
+
+def split_across(pips: list[Blob]) -> list[tuple[list[Blob], list[Blob]]]:
+    """Every way a line along one of the patch's axes parts the pips, as (FEWEST_ON_FACE to 6 on one side, those on
+    the other).
+    The patch follows the die's box, and the edge between its top face and a side face runs along the box."""
+    parts = []
+    for axis in (0, 1):
+        ordered = sorted(pips, key=lambda p: p.y if axis else p.x)
+        for cut in range(1, len(ordered)):
+            for part, rest in ((ordered[:cut], ordered[cut:]), (ordered[cut:], ordered[:cut])):
+                if FEWEST_ON_FACE <= len(part) <= 6:
+                    parts.append((part, rest))
+    return parts
+
+
+FACE_REACH = 1.6
+"""Half a face's width in pip spacings (the spacing from its centre to a corner pip along an axis): a pip farther out
+than this along one of the face's axes lies off the face."""
+
+
+def off_face(fit: LayoutFit, others: list[Blob]) -> bool:
+    """Whether all `others` lie off the face the layout `fit` places on the patch (see FACE_REACH)."""
+    cos, sin = math.cos(fit.angle), math.sin(fit.angle)
+    cx, cy = fit.centre
+    for pip in others:
+        dx, dy = pip.x - cx, pip.y - cy
+        # The fit turned patch points by +angle onto its grid (see layout.fits_at_every_angle).
+        if max(abs(cos * dx - sin * dy), abs(sin * dx + cos * dy)) < FACE_REACH * fit.spacing:
+            return False
+    return True

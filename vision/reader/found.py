@@ -11,7 +11,8 @@ from typing import TypeGuard
 import numpy as np
 
 from vision.reader import polarity
-from vision.reader.pips import Blob, FaceReading
+from vision.reader.blobs import Blob
+from vision.reader.pips import FaceReading
 from vision.reading import GUESS, SURE_VALUE, Die
 
 

@@ -8,54 +8,35 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from vision.reader.blobs import Blob, find_blobs
 from vision.reader.empty import emptiness, leaves_empty, left_behind, typical
 from vision.reader.faceset import (
+    FEWEST_ON_FACE,
     ROUND,
     STREAK_DOUBT,
-    STREAK_ROUNDNESS,
     blurred_pips,
     crowded,
     face_pips,
     glare,
     glare_run_into_pip,
+    off_face,
     off_side_faces,
     pips_past_outline,
+    split_across,
     streaks_may_join,
     unlike_pair,
 )
 from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, LayoutFit, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
-from vision.reader.stats import mean32, percentiles, spread, top_percentile
+from vision.reader.stats import percentiles, spread, top_percentile
 from vision.reading import GUESS, SURE_VALUE
-
-
-@dataclass(frozen=True)
-class Blob:
-    """A pip candidate in patch coordinates."""
-
-    x: float
-    y: float
-    area: float
-    roundness: float
-    contrast: float
-    sharpness: float = 0.0
-    """How steep the blob's edge is for its contrast: painted pips end sharply, a reflection of the lamp fades."""
-    angle: float = 0.0
-    """Direction of the blob's long axis in degrees (0-180): the pips of a die blurred by motion share it."""
-    span: tuple[float, float, float] | None = None
-    """For a blob that is not round: its length and width along and across its long axis, and the axis's direction
-    in radians (measured on its outline, to tell pips run together apart, see `_parted_runs`)."""
-    parted: int = 0
-    """For a pip parted from a run of pips: how many the run held."""
-    runs_off: bool = False
-    """Whether the blob reaches the patch's edge (see `_runs_off` and `_one_beside_cut_pips`)."""
 
 
 @dataclass(frozen=True)
@@ -82,16 +63,18 @@ def read_face(
     outline: np.ndarray | None = None,
     lightness: np.ndarray | None = None,
     side_faces: bool = False,
+    parted: bool = False,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit.
 
     `lightness` is the patch's own (see `patch_lightness`), when the caller has it already. `side_faces`: the patch
     is the box of a whole blob (or a picture of one die), which holds the die's side faces too when it is seen at
-    an angle (see faceset.off_side_faces)."""
+    an angle (see faceset.off_side_faces). `parted`: pips that make no face are parted into a face's and a side
+    face's too (see `_beside_side_face`)."""
     lightness = patch_lightness(patch) if lightness is None else lightness
     low, body, high = percentiles(_inner(lightness), (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
-    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline, side_faces)
+    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline, side_faces, parted)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     order = (True, False) if _dark_first(low, body, high) else (False, True)
     peaks = {True: body - darkest, False: brightest - body}
@@ -139,6 +122,7 @@ class _Face:
     is_upright: bool
     outline: np.ndarray | None
     side_faces: bool = False
+    parted: bool = False
 
 
 _GLARE_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
@@ -179,7 +163,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         past: list[Blob] = []
-        blobs = _blobs(binary, signed, face.outline, steepness, past=past)
+        blobs = find_blobs(binary, signed, face.outline, steepness, past=past)
         first = blobs if first is None else first
         pips = face_pips(blobs)
         best = _better_reading(contrast, best, pips, blobs, past=past)
@@ -196,9 +180,11 @@ def _read_polarity(face: _Face, dark: bool, peak: float, deglared: bool = False)
     if not dark and best.confidence < SURE_VALUE and first and glare_run_into_pip(first):
         best = _parted_from_glare(contrast, best, len(face_pips(first)))
     if dark and best.value is None and 2 <= len(best.pips) <= 5 and best.pips[0].roundness >= ROUND:
-        return _completed(contrast, best) or best
-    if dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
-        return _lit_face(contrast, best) or best
+        best = _completed(contrast, best) or best
+    elif dark and best.confidence < SURE_VALUE and len(best.pips) >= 4:
+        best = _lit_face(contrast, best) or best
+    if face.parted and best.value is None and len(best.pips) > FEWEST_ON_FACE:
+        return _beside_side_face(contrast, best) or best
     return best
 
 
@@ -224,7 +210,7 @@ def _parted_from_glare(contrast: _Contrast, best: FaceReading, pips_before: int)
     unread, read right and sure. Nothing else changed."""
     binary = cv2.compare(contrast.signed, max(18.0, GLARE_PARTING * contrast.peak), cv2.CMP_GT)  # type: ignore[call-overload]
     past: list[Blob] = []
-    blobs = _blobs(binary, contrast.signed, contrast.face.outline, contrast.steepness, past=past)
+    blobs = find_blobs(binary, contrast.signed, contrast.face.outline, contrast.steepness, past=past)
     pips = face_pips(blobs)
     return _better_reading(contrast, best, pips, blobs, past=past) if len(pips) > pips_before else best
 
@@ -299,6 +285,32 @@ def _lit_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     return FaceReading(fit.value, confidence, tuple(lit), True, fit.error)
 
 
+def _beside_side_face(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
+    """The pips found, that make no face, parted by a line along the patch's axes into a face's and the rest, which
+    all lie off that face (see faceset.split_across, faceset.off_face): a die seen at an angle, its top face and a
+    side face as lit as it in one box (a white 6 beside its side face's 2, eight pips that fit nothing). The part
+    that reads best gives the value, a guess for the table to confirm. None when a parting leaves two faces, the rest
+    making one too: which of them is on top, the pips cannot say (a 4 beside its side face's 6)."""
+    pips, face = list(best.pips), contrast.face
+    found: FaceReading | None = None
+    for part, rest in split_across(pips):
+        fit = _fit_layout(part, face.spacing_range, face.is_upright)
+        if not _makes_face(fit, part, contrast.peak) or fit.skewed or not off_face(fit, rest):
+            continue
+        if len(rest) >= FEWEST_ON_FACE and _makes_face(_fit_layout(rest, face.spacing_range), rest, contrast.peak):
+            return None
+        empty = leaves_empty(fit, part, contrast.signed, contrast.dark, contrast.steepness)
+        confidence = min(GUESS, _confidence(fit.value, fit.error, part, part, contrast.peak) * emptiness(empty))
+        if confidence >= 0.35 and confidence > (found.confidence if found else 0.0):
+            found = FaceReading(fit.value, confidence, tuple(part), contrast.dark, fit.error)
+    return found
+
+
+def _makes_face(fit: LayoutFit, pips: list[Blob], peak: float) -> bool:
+    """Whether pips fit their layout well enough for a value to stand (see `_confidence`)."""
+    return _confidence(fit.value, fit.error, pips, pips, peak) >= 0.35
+
+
 FAINT_PIP = 0.25
 """Share of the pips' contrast from which a round spot counts as a pip washed out (see `_completed`)."""
 COMPLETED_ERROR = 0.25
@@ -340,7 +352,7 @@ def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
         return 0.4 * area <= size <= 2.5 * area and all(math.hypot(x - p.x, y - p.y) > apart for p in pips)
 
     # Checked before the blobs' ellipses are fitted: most blobs at this low level are the pips found again.
-    spots = [b for b in _blobs(binary, signed, face.outline, steepness, may_be_spot) if b.roundness >= ROUND]
+    spots = [b for b in find_blobs(binary, signed, face.outline, steepness, may_be_spot) if b.roundness >= ROUND]
     for spot in sorted(spots, key=lambda b: b.contrast, reverse=True)[:3]:
         whole = [*pips, spot]
         fit = _fit_layout(whole, face.spacing_range, face.is_upright)
@@ -352,47 +364,6 @@ def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
         if confidence >= 0.35:
             return FaceReading(fit.value, confidence, tuple(whole), True, fit.error)
     return None
-
-
-def _blobs(
-    binary: np.ndarray,
-    signed: np.ndarray,
-    outline: np.ndarray | None,
-    steepness: list[np.ndarray],
-    wanted: Callable[[float, float, float], bool] | None = None,
-    past: list[Blob] | None = None,
-) -> list[Blob]:
-    """The pip candidates among the binary's blobs, each told whether it reaches the patch's edge; only those whose
-    centre and area are `wanted`, if given. Those left out for lying past the die's `outline` go into `past`."""
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    found = []
-    for contour in contours:
-        if len(contour) < 5:
-            continue  # a speck (and too few points to fit an ellipse to)
-        area = cv2.contourArea(contour)
-        if not PIP_AREA[0] <= area <= PIP_AREA[1]:
-            continue
-        perimeter = cv2.arcLength(contour, True)
-        if 4 * math.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
-            continue  # ragged: not a pip, not even one drawn out by motion (and no need to fit an ellipse to it)
-        moments = cv2.moments(contour)
-        x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
-        if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
-            continue
-        if outline is not None and _lies_past_outline(outline, contour, (x, y, area), signed, past):
-            continue
-        if wanted is not None and not wanted(x, y, area):
-            continue
-        roundness, angle = _ellipse(contour)  # the dearest check, made last
-        if roundness < STREAK_ROUNDNESS:
-            continue
-        if not steepness:
-            steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
-        contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0])
-        span = _span(contour, moments) if roundness < ROUND else None
-        runs_off = _reaches_edge(contour)
-        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
-    return found
 
 
 CUT_PIP = 0.4
@@ -416,61 +387,11 @@ def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
     return not face.is_upright and (_leaves_a_pip_out(pips, blobs) or _runs_off(pips))
 
 
-def _lies_past_outline(
-    outline: np.ndarray,
-    contour: np.ndarray,
-    blob: tuple[float, float, float],
-    signed: np.ndarray,
-    past: list[Blob] | None,
-) -> bool:
-    """Whether a blob (its centre and area) lies past a die's outline, its centre not well inside it as a pip's is:
-    the table at a corner of the box, or another die. Such a blob goes into `past`, when given."""
-    x, y, area = blob
-    if cv2.pointPolygonTest(outline, (x, y), True) >= 0.5 * math.sqrt(area / math.pi):
-        return False
-    if past is not None:
-        past.append(Blob(x, y, area, _ellipse(contour)[0], float(signed[int(y), int(x)])))
-    return True
-
-
-def _ellipse(contour: np.ndarray) -> tuple[float, float]:
-    """The roundness (shorter over longer axis) and the direction, in degrees, of the ellipse fitted to a blob."""
-    (_, _), (a, b), angle = cv2.fitEllipse(contour)
-    return min(a, b) / max(a, b, 1e-6), angle
-
-
-def _reaches_edge(contour: np.ndarray) -> bool:
-    x, y, w, h = cv2.boundingRect(contour)
-    return x == 0 or y == 0 or x + w == PATCH or y + h == PATCH
-
-
 def _runs_off(pips: list[Blob]) -> bool:
     """Whether a pip of a face read in a picture of one die reaches the picture's edge. The picture may have cut
     the die (a pip of it is then cut too, and others may lie past the edge), or the blob is no pip but the table
     running off the picture (a white line, a card's edge, which made a 1 into a 2 with the die's centre pip)."""
     return any(p.runs_off for p in pips)
-
-
-def _span(contour: np.ndarray, moments: dict[str, float]) -> tuple[float, float, float]:
-    """A blob's length and width along and across its long axis (from its second moments), and the axis's
-    direction in radians."""
-    direction = 0.5 * math.atan2(2.0 * moments["mu11"], moments["mu20"] - moments["mu02"])
-    edge = contour.reshape(-1, 2).astype(np.float32)
-    cos, sin = math.cos(direction), math.sin(direction)
-    along, across = edge[:, 0] * cos + edge[:, 1] * sin, edge[:, 1] * cos - edge[:, 0] * sin
-    return float(np.ptp(along)) + 1.0, float(np.ptp(across)) + 1.0, direction
-
-
-PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
-"""Smallest and largest area of a pip, in patch pixels."""
-
-
-def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
-    """How steep a blob's edge is, for its contrast."""
-    bx, by, bw, bh = cv2.boundingRect(contour)
-    peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
-    edge = contour.reshape(-1, 2)
-    return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
 
 
 def _fit_layout(

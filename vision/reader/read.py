@@ -217,9 +217,30 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     dice = apart(_ranked(best, others), APART[0], OVERSIZED * die_side)
     if not dice and candidate.whole is None and candidate.outline is not None:
         return _uncut(image, candidate.outline, scale, side)
+    if candidate.outline is None and candidate.whole is not None and not candidate.partitions + candidate.grids:
+        return _parted_faces(image, candidate.whole, dice, scale, side)
     if candidate.outline is None or not dice:
         return dice
     return _with_leftovers(image, candidate.outline, dice, scale, side)
+
+
+def _parted_faces(image: np.ndarray, blob: segment.Region, dice: list[Found], scale: float, side: float) -> list[Found]:
+    """The dice read in a blob taken for one die, `dice`; when that is one die unread, the blob read again with its
+    pips parted into its top face's and a side face's (see pips.read_face): a die seen at an angle, whose box holds a
+    side face as lit as its top, showed eight pips that fit no face (a white 6 and its side face's 2). Only a blob
+    that no way of cutting read as dice is read so: a box over two dice, their pips parted so, reads a guess of one
+    where both are to be read.
+
+    Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops): right 8919 -> 8926 of
+    9693, unread 332 -> 325, wrong guesses 140 as they were, no die lost or found where none lies; their perturbed
+    copies (dim, dark, flat, noise, JPEG, soft, warm): right 12619 -> 12621 of 13684, unread 368 -> 364, wrong
+    guesses 126 -> 128. The real photos read alike. Parting the pips in every reading instead lost 13 dice right and
+    made 67 more wrong guesses (pieces of clumps, and blobs a cut would have read as two dice, read as one guess); in
+    every reading of a whole blob, 5 more came out right on the first sets but 9 fewer on their copies."""
+    if len(dice) != 1 or dice[0].die.value is not None:
+        return dice
+    again = read_region(image, blob, scale, side, parted=True)
+    return [again] if again is not None and again.die.value is not None else dice
 
 
 def _cut_holds_more(whole: Found, cut: list[Found | None], die_side: float) -> bool:
@@ -368,7 +389,7 @@ def _whole_or_sure_cut(
     if blob is None:
         return []
     alone = [one for cut in read if len(cut) == 1 and is_sure(one := cut[0])]
-    return _lone_piece(image, alone, blob.contour, scale, side) or [whole]
+    return _lone_piece(image, alone, blob.contour, scale, side) or _parted_faces(image, blob, [whole], scale, side)
 
 
 def _lone_piece(image: np.ndarray, pieces: list[Found], outline: np.ndarray, scale: float, side: float) -> list[Found]:

@@ -29,11 +29,13 @@ def read_region(
     spacing_range: tuple[float, float] = TIGHT,
     is_piece: bool = False,
     siblings: tuple[tuple[float, float], ...] | None = (),
+    parted: bool = False,
 ) -> Found | None:
     """The die a region holds, or None when it holds none. A piece that reads no value, or a blob wider than a die
     (see WIDER_THAN_A_DIE), may be moved onto its pips (see `_moved_to_pips`), not onto its `siblings`, the centres
     of the other pieces cut from its clump (None: it is not moved, nor checked); a piece that reads a sure 2 is
-    checked (see `_checked_two`)."""
+    checked (see `_checked_two`). `parted`: pips that make no face are parted into a top face's and a side face's
+    (see pips.read_face)."""
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
@@ -44,7 +46,7 @@ def read_region(
     upright = spacing_range == TIGHT
     outline = _outline_in_patch(region, scale, rect)
     read = functools.partial(
-        read_face, spacing_range=spacing, is_upright=upright, outline=outline, side_faces=not is_piece
+        read_face, spacing_range=spacing, is_upright=upright, outline=outline, side_faces=not is_piece, parted=parted
     )
     face, boxed = read_box(image, lightness, rect, outline, functools.partial(read, patch, lightness=lightness))
     if face.value is None and boxed.pips and (crisp := _sharpened(patch, read)) is not None:

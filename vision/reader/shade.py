@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 if TYPE_CHECKING:
-    from vision.reader.pips import Blob
+    from vision.reader.blobs import Blob
 
 IN_SHADE = 60.0
 """Least step in lightness from the brightest of a white die's patch down to the body around the pips read, for

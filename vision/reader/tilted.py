@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader.blobs import Blob
 from vision.reader.patch import RotatedRect, patch_matrix, upright_patch
-from vision.reader.pips import Blob, FaceReading, likely_dark_pips, read_face
+from vision.reader.pips import FaceReading, likely_dark_pips, read_face
 from vision.reader.topface import FACE_AREA, to_image, top_face_rect
 from vision.reading import GUESS, SURE_VALUE
 

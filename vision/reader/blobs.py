@@ -1,0 +1,128 @@
+"""A die patch's pip candidates: the blobs of its thresholded contrast, each measured (centre, area, roundness, the
+steepness of its edge, its span when drawn out), those past the die's outline set apart."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.reader.faceset import ROUND, STREAK_ROUNDNESS
+from vision.reader.patch import PATCH
+from vision.reader.stats import mean32
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A pip candidate in patch coordinates."""
+
+    x: float
+    y: float
+    area: float
+    roundness: float
+    contrast: float
+    sharpness: float = 0.0
+    """How steep the blob's edge is for its contrast: painted pips end sharply, a reflection of the lamp fades."""
+    angle: float = 0.0
+    """Direction of the blob's long axis in degrees (0-180): the pips of a die blurred by motion share it."""
+    span: tuple[float, float, float] | None = None
+    """For a blob that is not round: its length and width along and across its long axis, and the axis's direction
+    in radians (measured on its outline, to tell pips run together apart, see faceset._parted_runs)."""
+    parted: int = 0
+    """For a pip parted from a run of pips: how many the run held."""
+    runs_off: bool = False
+    """Whether the blob reaches the patch's edge (see pips._runs_off and pips._one_beside_cut_pips)."""
+
+
+def find_blobs(
+    binary: np.ndarray,
+    signed: np.ndarray,
+    outline: np.ndarray | None,
+    steepness: list[np.ndarray],
+    wanted: Callable[[float, float, float], bool] | None = None,
+    past: list[Blob] | None = None,
+) -> list[Blob]:
+    """The pip candidates among the binary's blobs, each told whether it reaches the patch's edge; only those whose
+    centre and area are `wanted`, if given. Those left out for lying past the die's `outline` go into `past`."""
+    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    found = []
+    for contour in contours:
+        if len(contour) < 5:
+            continue  # a speck (and too few points to fit an ellipse to)
+        area = cv2.contourArea(contour)
+        if not PIP_AREA[0] <= area <= PIP_AREA[1]:
+            continue
+        perimeter = cv2.arcLength(contour, True)
+        if 4 * math.pi * area / max(perimeter * perimeter, 1e-6) < 0.3:
+            continue  # ragged: not a pip, not even one drawn out by motion (and no need to fit an ellipse to it)
+        moments = cv2.moments(contour)
+        x, y = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+        if not 2 <= x <= PATCH - 2 or not 2 <= y <= PATCH - 2:
+            continue
+        if outline is not None and _lies_past_outline(outline, contour, (x, y, area), signed, past):
+            continue
+        if wanted is not None and not wanted(x, y, area):
+            continue
+        roundness, angle = _ellipse(contour)  # the dearest check, made last
+        if roundness < STREAK_ROUNDNESS:
+            continue
+        if not steepness:
+            steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
+        contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0])
+        span = _span(contour, moments) if roundness < ROUND else None
+        runs_off = _reaches_edge(contour)
+        found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
+    return found
+
+
+def _lies_past_outline(
+    outline: np.ndarray,
+    contour: np.ndarray,
+    blob: tuple[float, float, float],
+    signed: np.ndarray,
+    past: list[Blob] | None,
+) -> bool:
+    """Whether a blob (its centre and area) lies past a die's outline, its centre not well inside it as a pip's is:
+    the table at a corner of the box, or another die. Such a blob goes into `past`, when given."""
+    x, y, area = blob
+    if cv2.pointPolygonTest(outline, (x, y), True) >= 0.5 * math.sqrt(area / math.pi):
+        return False
+    if past is not None:
+        past.append(Blob(x, y, area, _ellipse(contour)[0], float(signed[int(y), int(x)])))
+    return True
+
+
+def _ellipse(contour: np.ndarray) -> tuple[float, float]:
+    """The roundness (shorter over longer axis) and the direction, in degrees, of the ellipse fitted to a blob."""
+    (_, _), (a, b), angle = cv2.fitEllipse(contour)
+    return min(a, b) / max(a, b, 1e-6), angle
+
+
+def _reaches_edge(contour: np.ndarray) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x == 0 or y == 0 or x + w == PATCH or y + h == PATCH
+
+
+def _span(contour: np.ndarray, moments: dict[str, float]) -> tuple[float, float, float]:
+    """A blob's length and width along and across its long axis (from its second moments), and the axis's
+    direction in radians."""
+    direction = 0.5 * math.atan2(2.0 * moments["mu11"], moments["mu20"] - moments["mu02"])
+    edge = contour.reshape(-1, 2).astype(np.float32)
+    cos, sin = math.cos(direction), math.sin(direction)
+    along, across = edge[:, 0] * cos + edge[:, 1] * sin, edge[:, 1] * cos - edge[:, 0] * sin
+    return float(np.ptp(along)) + 1.0, float(np.ptp(across)) + 1.0, direction
+
+
+PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
+"""Smallest and largest area of a pip, in patch pixels."""
+
+
+def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
+    """How steep a blob's edge is, for its contrast."""
+    bx, by, bw, bh = cv2.boundingRect(contour)
+    peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
+    edge = contour.reshape(-1, 2)
+    return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
