@@ -4,9 +4,9 @@ whole less the finding. The frames are the SYNTHETIC ones vision_bench.py times 
 
     cd /work/main && python benchmarks/vision_stages.py [--frames 40] [--repeats 3]
 
-The stages are called as vision/reader/read.py calls them for a video frame (scaled to ANALYSIS_SIDE, no closer
-look: that is for 12-megapixel photos). A median per stage is printed; the medians of the stages need not add up to
-the median of the whole.
+The stages are called as vision/reader/view.py calls them for a video frame (scaled to ANALYSIS_SIDE, no closer
+look: that is for 12-megapixel photos, and for frames of which nothing was read). A median per stage is printed; the
+medians of the stages need not add up to the median of the whole.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.vision_bench import synthetic_frames  # noqa: E402
 from vision.reader import cards, diesize, segment, table  # noqa: E402
 from vision.reader.heap import keep_heap  # noqa: E402
-from vision.reader.read import ANALYSIS_SIDE, MIN_DIE_SIDE, read_dice  # noqa: E402
+from vision.reader.read import read_dice  # noqa: E402
 from vision.reader.shrink import shrink  # noqa: E402
+from vision.reader.view import ANALYSIS_SIDE, MIN_DIE_SIDE  # noqa: E402
 
 FINDING = ("scale down", "to Lab", "table colours", "foreground mask", "die size", "cut into pieces")
 

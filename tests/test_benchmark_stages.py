@@ -9,6 +9,7 @@ import numpy as np
 from benchmarks import vision_stages
 from benchmarks.vision_bench import synthetic_frames
 from vision.reader import read
+from vision.reader.view import ANALYSIS_SIDE, View
 
 
 def _untimed(name: str, step: Any, *args: Any) -> Any:
@@ -19,7 +20,7 @@ def test_the_stages_find_what_the_reader_finds_in_a_webcam_frame() -> None:
     """The benchmark times the reader's finding path only while it is the same: same mask, same die size."""
     (frame,) = synthetic_frames(1, 640, 480, "white_on_wood", ("white",))
     mask, side, pieces = vision_stages.find(frame, _untimed)
-    view = read._View.of(frame, read.ANALYSIS_SIDE / 640)
+    view = View.of(frame, ANALYSIS_SIDE / 640)
     assert np.array_equal(mask, view.mask)
     assert view.side is not None and side == view.side
     assert pieces, "a frame of dice gives pieces to read"

@@ -10,6 +10,7 @@ import pytest
 from tests.synthetic_scenes import assert_read_on, stored
 from vision.reader import diesize, read_dice
 from vision.synthetic.datasets import render_kind
+from vision.synthetic.scene import RAJAS, render_scene
 
 
 def test_a_picture_whose_only_square_is_a_block_of_dice_is_sized_by_its_pairs() -> None:
@@ -111,3 +112,24 @@ def test_the_dark_pips_of_an_ivory_die_among_light_pips_do_not_make_the_dice_pip
     # for dice, every die was 7 pixels wide, and 70 dice were found where none lie.
     lightness, mask = _ivory_die_among_coloured_ones()
     assert diesize.die_side_estimate(mask, 7, lightness) == pytest.approx(48, rel=0.2)
+
+
+def test_a_rajas_table_whose_dice_all_touch_is_looked_at_closer_when_no_die_of_it_reads() -> None:
+    # A Rajas scene of the synthetic set (seed 11, scene 15, as stored): six dice on a pale board, in a clump of
+    # three, a pair and a die beside it, at 1280x720. The clump was the only square blob, and at the usual scale too
+    # few pips stood out to say it was three dice: the dice were sized as large as it, and none was read. Looked at
+    # twice as close, the pips tell the size, and every die reads right.
+    image, truth = render_kind("rajas", 11 * 100_003 + 15)
+    dice = read_dice(stored(image)).dice
+    assert len(truth) == 6
+    for die in truth:
+        assert_read_on(dice, die)
+
+
+def test_an_empty_felt_looked_at_closer_shows_no_die() -> None:
+    # A green felt with nothing on it but the lamp's bright spot: no die reads at the usual scale, so it is looked at
+    # closer, where its weave stands out in specks that read as small 1s and 2s (two of them surely). Specks smaller
+    # than a die worth reading at the usual scale, or off what it took for dice, are no dice.
+    image, truth = render_scene(3, 1280, 720, 0, RAJAS, "rajas")
+    assert not truth
+    assert all(die.value is None for die in read_dice(image).dice)

@@ -6,7 +6,6 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeGuard
 
 import cv2
@@ -14,7 +13,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
-from vision.reader import cards, diesize, segment, table
+from vision.reader import cards, diesize, segment
 from vision.reader.colour import face_colour
 from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
 from vision.reader.exposure import DIM_LIGHT, brightened
@@ -36,13 +35,9 @@ from vision.reader.leftover import leftovers
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import read_region
-from vision.reader.shrink import shrink
+from vision.reader.view import NOTHING_READ_CLOSER, View, first_look, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die
 
-ANALYSIS_SIDE = 480
-"""Longest side of the image the dice are looked for in; each die is then read from the full image."""
-MIN_DIE_SIDE = 7
-"""Smallest die side, in analysis pixels, worth reading."""
 _DEFAULT = Calibration.default()
 
 
@@ -81,21 +76,15 @@ def _checked(frame: object) -> tuple[np.ndarray | None, str | None]:
 
 def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     h, w = image.shape[:2]
-    view = _View.of(image, min(1.0, ANALYSIS_SIDE / max(h, w)))
-    if view.side is not None and view.side < CLOSER_LOOK[0] and view.scale < CLOSER_LOOK[2]:
-        # Many small dice in a large picture (a tray seen whole): the seams between touching dice are a pixel or
-        # two at the usual scale, so look again closer, where a die spans enough pixels to be parted.
-        view = _View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
+    view = first_look(image)
+    dice = _read_view(image, view)
+    if view.side and view.scale < 1.0 and not any(one.die.value is not None for one in dice):
+        # The die size may be wrong (see NOTHING_READ_CLOSER): look again closer.
+        closer = View.of(image, min(1.0, NOTHING_READ_CLOSER * view.scale))
+        again = [one for one in _read_view(image, closer) if seen_at(one, view)] if closer.side else []
+        if any(one.die.value is not None for one in again):
+            view, dice = closer, again
     side, scale = view.side or 0.0, view.scale
-    candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
-    candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
-    read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
-    found = [one for _, dice in read for one in dice]
-    # The outlines of blobs of which no die was read (a die on a printed part of a board, or run into the grain).
-    barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
-    if side:
-        found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
-    dice = surest_apart(unread_if_white_lit(found), APART[1], OVERSIZED * side / scale if side else math.inf)
     if len(dice) <= 1 and max(h, w) <= diesize.SMALL_CROP:
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
         whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
@@ -107,28 +96,19 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     return [_coloured(one, calibration) for one in dice]
 
 
-CLOSER_LOOK = (28.0, 40.0, 1 / 3)
-"""Die side, in analysis pixels, under which a photo is looked at again closer; the side then aimed for; and the
-largest analysis scale that marks a photo (over three times ANALYSIS_SIDE: 12 megapixels, not a 1280x720 video
-frame, where reading every frame twice over would halve the frame rate)."""
-
-
-@dataclass(frozen=True)
-class _View:
-    """The picture scaled down for finding dice: its Lab planes, the mask of what is not table, the die size."""
-
-    scale: float
-    small: np.ndarray
-    lab: np.ndarray
-    mask: np.ndarray
-    side: float | None
-
-    @classmethod
-    def of(cls, image: np.ndarray, scale: float) -> _View:
-        small = image if scale == 1.0 else shrink(image, scale)
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-        mask = table.foreground_mask(lab, table.background_centres(lab))
-        return cls(scale, small, lab, mask, diesize.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
+def _read_view(image: np.ndarray, view: View) -> list[Found]:
+    """The dice found in a view of the picture and read from the picture itself, the surest kept where they lie on
+    one another."""
+    side, scale = view.side or 0.0, view.scale
+    candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
+    candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
+    read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
+    found = [one for _, dice in read for one in dice]
+    # The outlines of blobs of which no die was read (a die on a printed part of a board, or run into the grain).
+    barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
+    if side:
+        found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
+    return surest_apart(unread_if_white_lit(found), APART[1], OVERSIZED * side / scale if side else math.inf)
 
 
 def _outline_of(candidate: segment.Candidate) -> np.ndarray | None:
