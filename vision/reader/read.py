@@ -78,11 +78,11 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     h, w = image.shape[:2]
     view = first_look(image)
     dice = _read_view(image, view)
-    if view.side and view.scale < 1.0 and not any(one.die.value is not None for one in dice):
+    if view.side and view.scale < 1.0 and not any(_read_surely(one) for one in dice):
         # The die size may be wrong (see NOTHING_READ_CLOSER): look again closer.
         closer = View.of(image, min(1.0, NOTHING_READ_CLOSER * view.scale))
         again = [one for one in _read_view(image, closer) if seen_at(one, view)] if closer.side else []
-        if any(one.die.value is not None for one in again):
+        if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
             view, dice = closer, again
     side, scale = view.side or 0.0, view.scale
     if len(dice) <= 1 and max(h, w) <= diesize.SMALL_CROP:
@@ -94,6 +94,14 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
     return [_coloured(one, calibration) for one in dice]
+
+
+def _read_surely(found: Found) -> bool:
+    return found.die.value is not None and found.die.confidence >= SURE_VALUE
+
+
+def _valued(found: list[Found]) -> int:
+    return sum(one.die.value is not None for one in found)
 
 
 def _read_view(image: np.ndarray, view: View) -> list[Found]:
