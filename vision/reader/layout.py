@@ -7,6 +7,7 @@ fit finds the grid's turn and spacing that put each pip on a place of its own, a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -74,7 +75,28 @@ def fit_layout(
 ) -> LayoutFit:
     """The layout the pips' centres (n x 2, float32, in patch pixels) fit at the best rotation, and where its grid
     lies. `lone_radius` is the pip's radius when there is only one: it alone tells the grid's size then, and it must
-    be `least_lone` of the patch at least."""
+    be `least_lone` of the patch at least.
+
+    A reading fits the same pips more than once (at another threshold, to check a value, with a side face's pips
+    set apart): a fit is kept for the same points and settings (see FITS_KEPT), a quarter of the fits of a frame."""
+    points = np.ascontiguousarray(points, np.float32)
+    return _kept_fit(points.tobytes(), len(points), lone_radius, spacing_range, is_upright, least_lone)
+
+
+FITS_KEPT = 1024
+"""How many fits are kept for the same pips fitted again (a few frames' worth)."""
+
+
+@functools.lru_cache(maxsize=FITS_KEPT)
+def _kept_fit(
+    data: bytes, n: int, lone_radius: float, spacing_range: tuple[float, float], is_upright: bool, least_lone: float
+) -> LayoutFit:
+    return _fit(np.frombuffer(data, np.float32).reshape(n, 2), lone_radius, spacing_range, is_upright, least_lone)
+
+
+def _fit(
+    points: np.ndarray, lone_radius: float, spacing_range: tuple[float, float], is_upright: bool, least_lone: float
+) -> LayoutFit:
     n = len(points)
     if not 1 <= n <= 6:
         return NO_FIT
