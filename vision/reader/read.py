@@ -35,7 +35,7 @@ from vision.reader.leftover import leftovers
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import read_region
-from vision.reader.view import NOTHING_READ_CLOSER, View, first_look, seen_at
+from vision.reader.view import NONE_SURE_CLOSER, View, first_look, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die
 
 _DEFAULT = Calibration.default()
@@ -79,8 +79,8 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     view = first_look(image)
     dice = _read_view(image, view)
     if view.side and view.scale < 1.0 and not any(_read_surely(one) for one in dice):
-        # The die size may be wrong (see NOTHING_READ_CLOSER): look again closer.
-        closer = View.of(image, min(1.0, NOTHING_READ_CLOSER * view.scale))
+        # The die size may be wrong (see NONE_SURE_CLOSER): look again closer.
+        closer = View.of(image, min(1.0, NONE_SURE_CLOSER * view.scale))
         again = [one for one in _read_view(image, closer) if seen_at(one, view)] if closer.side else []
         if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
             view, dice = closer, again

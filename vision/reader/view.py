@@ -1,6 +1,6 @@
 """How the picture is looked at to find its dice: scaled down (ANALYSIS_SIDE), closer for a photo of many small
-dice, and closer again when nothing was read (see NOTHING_READ_CLOSER); each look's Lab planes, its mask of what is not
-table, and the die size learnt from it."""
+dice, and closer again when no die was read surely (see NONE_SURE_CLOSER); each look's Lab planes, its mask of what
+is not table, and the die size learnt from it."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def first_look(image: np.ndarray) -> View:
     return view
 
 
-NOTHING_READ_CLOSER = 2.0
+NONE_SURE_CLOSER = 2.0
 """How much closer a picture scaled down to find its dice is looked at again when no die of it read surely. The
 die size the rest rests on is learnt from lone square blobs and from the pips; where every die touches another,
 or a card or a printed square of a board is the one square, and the pips are too small at the usual scale to be
