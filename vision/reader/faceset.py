@@ -223,8 +223,7 @@ in its patch, read as a 2)."""
 
 def split_across(pips: list[Blob]) -> list[tuple[list[Blob], list[Blob]]]:
     """Every way a line along one of the patch's axes parts the pips, as (FEWEST_ON_FACE to 6 on one side, those on
-    the other).
-    The patch follows the die's box, and the edge between its top face and a side face runs along the box."""
+    the other). The patch follows the die's box, and the edge between its top face and a side face runs along it."""
     parts = []
     for axis in (0, 1):
         ordered = sorted(pips, key=lambda p: p.y if axis else p.x)

@@ -295,20 +295,25 @@ def _beside_side_face(contrast: _Contrast, best: FaceReading) -> FaceReading | N
     found: FaceReading | None = None
     for part, rest in split_across(pips):
         fit = _fit_layout(part, face.spacing_range, face.is_upright)
-        if not _makes_face(fit, part, contrast.peak) or fit.skewed or not off_face(fit, rest):
+        fitted = _confidence(fit.value, fit.error, part, part, contrast.peak)
+        if fitted < FACE_STANDS or fit.skewed or not off_face(fit, rest):
             continue
         if len(rest) >= FEWEST_ON_FACE and _makes_face(_fit_layout(rest, face.spacing_range), rest, contrast.peak):
             return None
         empty = leaves_empty(fit, part, contrast.signed, contrast.dark, contrast.steepness)
-        confidence = min(GUESS, _confidence(fit.value, fit.error, part, part, contrast.peak) * emptiness(empty))
-        if confidence >= 0.35 and confidence > (found.confidence if found else 0.0):
+        confidence = min(GUESS, fitted * emptiness(empty))
+        if confidence >= FACE_STANDS and confidence > (found.confidence if found else 0.0):
             found = FaceReading(fit.value, confidence, tuple(part), contrast.dark, fit.error)
     return found
 
 
+FACE_STANDS = 0.35
+"""Confidence from which a value read stands (under it, the face reads no value)."""
+
+
 def _makes_face(fit: LayoutFit, pips: list[Blob], peak: float) -> bool:
     """Whether pips fit their layout well enough for a value to stand (see `_confidence`)."""
-    return _confidence(fit.value, fit.error, pips, pips, peak) >= 0.35
+    return _confidence(fit.value, fit.error, pips, pips, peak) >= FACE_STANDS
 
 
 FAINT_PIP = 0.25

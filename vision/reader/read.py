@@ -36,7 +36,7 @@ from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import read_region
 from vision.reader.view import NONE_SURE_CLOSER, View, first_look, seen_at
-from vision.reading import SURE_VALUE, DiceReading, Die
+from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
 _DEFAULT = Calibration.default()
 
@@ -97,7 +97,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
 
 
 def _read_surely(found: Found) -> bool:
-    return found.die.value is not None and found.die.confidence >= SURE_VALUE
+    return found.die.value is not None and not is_guess(found.die.confidence)
 
 
 def _valued(found: list[Found]) -> int:
