@@ -349,10 +349,10 @@ def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     place the others leave for it, the other places empty; the value is a guess for the table to confirm.
 
     The spot is looked for inside the die's outline only (when the patch has one): at so low a level, a pip beside
-    the die's edge ran into the table past it, and the blob was no spot (a small white 6 on wood, a 4 in a tray of
-    them). Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops): right 8947 ->
-    8949 of 9693, unread 320 -> 318, nothing else changed; their perturbed copies: right 12686 -> 12687 of 13684.
-    The real photos read alike."""
+    the die's edge ran into the table past it, and the blob was no spot (a small white 6 and a white 4 on wood,
+    shown unread). Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops):
+    right 8947 -> 8949 of 9693, unread 320 -> 318, nothing else changed; their perturbed copies: right 12686 ->
+    12687 of 13684. The real photos read alike."""
     face, signed, peak, steepness = contrast.face, contrast.signed, contrast.peak, contrast.steepness
     pips = list(best.pips)
     area, strength = typical(pips)
