@@ -7,6 +7,9 @@ whole less the finding. The frames are the SYNTHETIC ones vision_bench.py times 
 The stages are called as vision/reader/view.py calls them for a video frame (scaled to ANALYSIS_SIDE, no closer
 look: that is for 12-megapixel photos, and for frames of which nothing was read). A median per stage is printed; the
 medians of the stages need not add up to the median of the whole.
+
+Then the reading is split by region (see `region_tries`): the regions read at the first try (one polarity of the
+pips, one threshold) and those that took retries, with what each kind costs a frame.
 """
 
 from __future__ import annotations
@@ -16,15 +19,18 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.vision_bench import synthetic_frames  # noqa: E402
-from vision.reader import cards, diesize, segment, table  # noqa: E402
+from vision.reader import cards, cuts, diesize, pips, segment, table  # noqa: E402
+from vision.reader import read as read_module  # noqa: E402
 from vision.reader.heap import keep_heap  # noqa: E402
 from vision.reader.read import read_dice  # noqa: E402
 from vision.reader.shrink import shrink  # noqa: E402
@@ -88,6 +94,71 @@ def report(spent: dict[str, list[float]]) -> list[str]:
     return lines
 
 
+@dataclass
+class _Tries:
+    """What the region being read has cost so far: how deep in read_region the reader is, how many polarity reads
+    and blob searches it made; and each finished region's (ms, polarity reads, blob searches)."""
+
+    depth: int = 0
+    polarities: int = 0
+    searches: int = 0
+    regions: list[tuple[float, int, int]] = field(default_factory=list)
+
+
+def region_tries(frames: list[Any]) -> list[tuple[float, int, int]]:
+    """Each region read_dice reads in the frames, outermost calls only (a region read again inside another's read
+    counts with it): its milliseconds, and how many polarity reads (pips._read_polarity) and blob searches
+    (pips.find_blobs) it took. The reader's functions are wrapped for the count while this runs, and restored; the
+    wrapping costs a few microseconds a call of its own."""
+    tries = _Tries()
+
+    def region(*args: Any, **kwargs: Any) -> Any:
+        outermost = tries.depth == 0
+        if outermost:
+            tries.polarities = tries.searches = 0
+        tries.depth += 1
+        started = time.perf_counter()
+        try:
+            return region_read(*args, **kwargs)
+        finally:
+            tries.depth -= 1
+            if outermost:
+                spent = (time.perf_counter() - started) * 1000
+                tries.regions.append((spent, tries.polarities, tries.searches))
+
+    def counted(step: Callable[..., Any], kind: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            setattr(tries, kind, getattr(tries, kind) + 1)
+            return step(*args, **kwargs)
+
+        return call
+
+    region_read = read_module.read_region
+    with (
+        mock.patch.object(read_module, "read_region", region),
+        mock.patch.object(cuts, "read_region", region),
+        mock.patch.object(pips, "_read_polarity", counted(pips._read_polarity, "polarities")),
+        mock.patch.object(pips, "find_blobs", counted(pips.find_blobs, "searches")),
+    ):
+        for frame in frames:
+            read_dice(frame)
+    return tries.regions
+
+
+def tries_report(regions: list[tuple[float, int, int]], frames: int) -> list[str]:
+    """Two lines: the regions read at the first try (one polarity, one threshold) and the others (the other
+    polarity, the top-hat, higher thresholds, a tilted box's top face, a clump's ways of cutting, a sharpened
+    patch), each as a count per frame, mean ms a region and ms a frame."""
+    first = [spent for spent, polarities, searches in regions if polarities == 1 and searches == 1]
+    others = [spent for spent, polarities, searches in regions if not (polarities == 1 and searches == 1)]
+    lines = []
+    for name, kind in (("read at the first try", first), ("read with retries", others)):
+        mean = statistics.mean(kind) if kind else 0.0
+        count, total = len(kind) / frames, sum(kind) / frames
+        lines.append(f"{name:<22} {count:5.1f} regions a frame, {mean:5.2f} ms each, {total:6.2f} ms a frame")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--frames", type=int, default=40, help="synthetic 640x480 frames")
@@ -98,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     frames = synthetic_frames(args.frames, 640, 480, "white_on_wood", ("white",))
     print(f"SYNTHETIC 640x480 white dice on wood, {len(frames)} frames x {args.repeats}, cv2.setNumThreads(1)")
     print("\n".join(report(stage_times(frames, args.repeats))))
+    print("regions read per frame (wrapped for the count, so a little slower):")
+    print("\n".join(tries_report(region_tries(frames), len(frames))))
     return 0
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
 from benchmarks import vision_stages
 from benchmarks.vision_bench import synthetic_frames
-from vision.reader import read
+from vision.reader import cuts, pips, read
 from vision.reader.view import ANALYSIS_SIDE, View
 
 
@@ -34,3 +35,19 @@ def test_the_report_gives_every_stage_and_the_reading_per_die() -> None:
     named = [line.split("  median")[0].strip() for line in lines[:-1]]
     assert named == [*vision_stages.FINDING, "finding in all", "read_dice", "reading (the rest)"]
     assert "ms a die" in lines[-1]
+
+
+def test_the_regions_are_split_into_first_tries_and_retries_and_the_reader_is_restored() -> None:
+    frames = synthetic_frames(3, 640, 480, "white_on_wood", ("white",))
+    before = (read.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs)
+    regions = vision_stages.region_tries(frames)
+    assert (read.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs) == before
+    assert regions and all(spent > 0.0 for spent, _, _ in regions)
+    # Every region is read with at least one polarity; a clear die with exactly one, and one search for pips.
+    assert all(polarities >= 1 for _, polarities, _ in regions)
+    first = sum(polarities == 1 and searches == 1 for _, polarities, searches in regions)
+    assert 0 < first < len(regions)
+    lines = vision_stages.tries_report(regions, len(frames))
+    assert [line.split("  ")[0].strip() for line in lines] == ["read at the first try", "read with retries"]
+    counts = [float(line.split(" regions a frame")[0].split()[-1]) for line in lines]
+    assert sum(counts) * len(frames) == pytest.approx(len(regions))
