@@ -111,6 +111,7 @@ def region_tries(frames: list[Any]) -> list[tuple[float, int, int]]:
     (pips.find_blobs) it took. The reader's functions are wrapped for the count while this runs, and restored; the
     wrapping costs a few microseconds a call of its own."""
     tries = _Tries()
+    region_read = read_module.read_region
 
     def region(*args: Any, **kwargs: Any) -> Any:
         outermost = tries.depth == 0
@@ -133,7 +134,6 @@ def region_tries(frames: list[Any]) -> list[tuple[float, int, int]]:
 
         return call
 
-    region_read = read_module.read_region
     with (
         mock.patch.object(read_module, "read_region", region),
         mock.patch.object(cuts, "read_region", region),
