@@ -62,3 +62,18 @@ def test_a_coloured_one_whose_box_holds_its_side_faces_is_read_on_its_pip(
 ) -> None:
     # Synthetic scenes (as stored): a 1 whose pip, small for the die's box and off its middle, was read as no value.
     assert read_right(kind, seed, scene, box, 1).confidence >= SURE_VALUE
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed", "scene", "box"),
+    [
+        ("tray", 19, 2, (3257, 1731, 3596, 2031)),
+        ("rajas", 5, 13, (813, 330, 912, 421)),  # a white 1 on a pale carpet
+        ("rajas", 43, 5, (104, 286, 172, 348)),
+    ],
+)
+def test_a_one_whose_body_the_mask_left_out_is_found_by_its_lone_pip(
+    kind: str, seed: int, scene: int, box: tuple[int, int, int, int]
+) -> None:
+    # Synthetic scenes (as stored): only the 1's pip stood out of the table, and a lone pip was never proposed.
+    assert read_right(kind, seed, scene, box, 1).confidence >= SURE_VALUE

@@ -14,6 +14,7 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment
+from vision.reader.body import body_extent
 from vision.reader.colour import face_colour
 from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
 from vision.reader.exposure import DIM_LIGHT, brightened
@@ -32,9 +33,10 @@ from vision.reader.found import (
     unread_if_white_lit,
 )
 from vision.reader.leftover import leftovers
+from vision.reader.patch import PATCH
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
-from vision.reader.region import read_region
+from vision.reader.region import LONE_FACE, read_region
 from vision.reader.view import NONE_SURE_CLOSER, View, first_look, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
@@ -157,11 +159,24 @@ def _read_proposal(
     third of a millisecond a frame on the benchmark's Rajas frames, for three more dice right on the evaluation
     sets (two of them guesses) and one die found unread lost."""
     found = _read_square(image, lightness, proposal.whole, scale, side) if proposal.whole else None
+    if proposal.whole is not None and proposal.whole.pips == 1:
+        return [found] if found is not None and _is_lone_one(image, found, scale, side) else []
     if found is not None:
         return [found]
     ways = [[_read_square(image, lightness, square, scale, side) for square in way] for way in proposal.ways]
     best = max(ways, key=lambda way: _sureness(way, side / scale), default=[])
     return [one for one in best if one is not None and one.die.value is not None]
+
+
+def _is_lone_one(image: np.ndarray, found: Found, scale: float, side: float) -> bool:
+    """Whether a die read in a square around one free pip (see proposals._lone_pip) is a sure 1 whose face reaches
+    out around the pip as a 1's does (see region.LONE_FACE): a speck of the table's texture read as a 1 has the
+    table all round it, but no step from the table (see `_read_square`), and a pip of a larger face has its other
+    pips near it."""
+    if found.die.value != 1 or is_guess(found.die.confidence) or len(found.face.pips) != 1:
+        return False
+    radius = math.sqrt(found.face.pips[0].area / math.pi) / PATCH  # the square is one die side
+    return body_extent(image, found.die.center, side / scale, radius) >= LONE_FACE
 
 
 def _read_square(image: np.ndarray, lightness: np.ndarray, square: Square, scale: float, side: float) -> Found | None:
