@@ -1,5 +1,5 @@
 """Speed of the dice reader, single-threaded: ms per frame at 640x480 and 1280x720, per development photo and
-per 12-megapixel tray photo; peak memory; then the settling loop (benchmarks/settle_bench.py).
+per 12-megapixel tray photo (and empty tray); peak memory; then the settling loop (benchmarks/settle_bench.py).
 
     cd /work/main && python benchmarks/vision_bench.py [--frames 40] [--reader vision.reader:read_dice] [--no-settle]
 
@@ -113,6 +113,12 @@ def main() -> int:
 
     trays = [render_kind("tray", seed)[0] for seed in range(max(3, args.frames // 4))]
     report("SYNTHETIC 4032x3024 (12 MP) tray, 20-30 dice", trays, reader)
+    from vision.synthetic import render_scene
+
+    # No die reads surely on an empty tray: the closer look is taken (vision/reader/view.py, NONE_SURE_CLOSER).
+    empty = [render_scene(seed, 4032, 3024, 0, ("blue", "red"), "tray")[0] for seed in range(3)]
+    report("SYNTHETIC 4032x3024 (12 MP) empty tray", empty, reader)
+    del empty
     photos = dev_photos(120)
     if photos:
         report("REAL development photos (full size, one die each)", photos, reader)

@@ -24,11 +24,12 @@ BODY_FLOOR = 12.0
 """... but never less than this (the body's own grain and shading)."""
 
 
-def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip_radius: float) -> float:
+def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip_radius: float | None = None) -> float:
     """How far, in die sides, the body around a pip at `at` (image pixels) reaches in the direction it reaches least
-    (up to 0.6): the colour of a ring just past the pip's edge (`pip_radius`, in die sides), followed out along 16
-    rays until it changes (another pip, the die's edge, a hand). A 1's pip lies half a die from its face's edges
-    (less across a face seen at an angle); a corner pip of a larger face lies about a quarter of a die from two."""
+    (up to 0.6): the colour of a ring just past the pip's edge (`pip_radius`, in die sides; measured when not
+    given, see `_pip_radius`), followed out along 16 rays until it changes (another pip, the die's edge, a hand).
+    A 1's pip lies half a die from its face's edges (less across a face seen at an angle); a corner pip of a larger
+    face lies about a quarter of a die from two."""
     steps, window = _STEPS, 1.4 * die_side
     patch = upright_patch(image, (at, (window, window), 0.0))
     lab = cv2.cvtColor(cv2.GaussianBlur(patch, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
@@ -37,6 +38,8 @@ def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip
     xs = np.clip(points[..., 0].astype(np.intp), 0, PATCH - 1)
     ys = np.clip(points[..., 1].astype(np.intp), 0, PATCH - 1)
     samples = lab[ys, xs]  # rays x steps x Lab
+    if pip_radius is None:
+        pip_radius = _pip_radius(samples, steps)
     near, far = pip_radius + RING[0], pip_radius + RING[1]
     ring = samples[:, (steps >= near) & (steps <= far)].reshape(-1, 3)
     if not len(ring):
@@ -48,3 +51,14 @@ def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip
     off_body[:, steps < near] = False
     reach = np.where(off_body.any(axis=1), off_body.argmax(axis=1), len(steps) - 1)
     return float(steps[reach].min())
+
+
+def _pip_radius(samples: np.ndarray, steps: np.ndarray) -> float:
+    """The radius, in die sides, of the pip at the centre of the rays' `samples` (rays x steps x Lab): the median
+    distance along the rays at which they come nearer the colour around the pip (a fifth to a third of a die out)
+    than the pip's own."""
+    pip = samples[:, 0].mean(axis=0)
+    around = np.median(samples[:, (steps >= 0.2) & (steps <= 0.3)].reshape(-1, 3), axis=0)
+    left = np.abs(samples - around).sum(axis=2) < np.abs(samples - pip).sum(axis=2)
+    edges = np.where(left.any(axis=1), left.argmax(axis=1), len(steps) - 1)
+    return float(np.median(steps[edges]))

@@ -5,7 +5,7 @@ Such a die leaves only its pips in the foreground mask, as specks too small to b
 blob. Pips of the usual size that lie outside every die-sized blob, or on a barren blob, are grouped by distance,
 and each group of two or more becomes a die-sized square to read, turned the way its pips say; a group that reads
 no die there is read other ways too (see `Proposal`). A lone pip makes a square too, but only a sure 1 whose face
-reaches out around the pip as a 1's does stands there (see read._is_lone_one): specks of texture or glints look
+reaches out around the pip as a 1's does stands there (see read._lone_one): specks of texture or glints look
 like a pip, but not like a die's face around one.
 """
 
@@ -118,13 +118,13 @@ def _proposal(points: np.ndarray, side: float, shape: tuple[int, ...]) -> Propos
 def _lone_pip(point: np.ndarray, side: float, shape: tuple[int, ...]) -> Proposal:
     """The proposal of a lone free pip: a 1, perhaps, whose body the mask left out (a white 1 on a pale carpet, a
     green 1 on a green felt). Only a sure 1 whose face reaches out around the pip stands there (see
-    read._is_lone_one).
+    read._lone_one).
 
     Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crops, 11743 dice): 8 such
     1s missed came out right and sure (two tray dice, three Rajas, three composites), nothing else changed; their
-    changed copies (benchmarks/eval_robustness.py, seed 5): 17 more right, one sure 1 where no die lies (a frame of
-    blurred 4s under flat light, already read as 1s). Empty synthetic tables (40 each of felt, wood and tray) show
-    what they showed before; the real photos read alike."""
+    changed copies (benchmarks/eval_robustness.py, seed 5, nine changes): 19 more right, one sure 1 where no die lies
+    (a frame of blurred 4s under flat light, already read as 1s). Empty synthetic tables (40 each of felt, wood and
+    tray) show what they showed before; the real photos read alike."""
     return Proposal(Square(_square_around(point, side, shape), 1), ())
 
 

@@ -33,11 +33,10 @@ from vision.reader.found import (
     unread_if_white_lit,
 )
 from vision.reader.leftover import leftovers
-from vision.reader.patch import PATCH
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
-from vision.reader.view import NONE_SURE_CLOSER, View, first_look, seen_at
+from vision.reader.view import NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
 _DEFAULT = Calibration.default()
@@ -82,7 +81,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     dice = _read_view(image, view)
     if view.side and view.scale < 1.0 and not any(_read_surely(one) for one in dice):
         # The die size may be wrong (see NONE_SURE_CLOSER): look again closer.
-        closer = View.of(image, min(1.0, NONE_SURE_CLOSER * view.scale))
+        closer = near_foreground(View.of(image, min(1.0, NONE_SURE_CLOSER * view.scale)), view)
         again = [one for one in _read_view(image, closer) if seen_at(one, view)] if closer.side else []
         if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
             view, dice = closer, again
@@ -158,9 +157,9 @@ def _read_proposal(
     proposals.Proposal). A die read there without a value stands as it is: trying the other ways for it too cost a
     third of a millisecond a frame on the benchmark's Rajas frames, for three more dice right on the evaluation
     sets (two of them guesses) and one die found unread lost."""
-    found = _read_square(image, lightness, proposal.whole, scale, side) if proposal.whole else None
     if proposal.whole is not None and proposal.whole.pips == 1:
-        return [found] if found is not None and _is_lone_one(image, found, scale, side) else []
+        return _lone_one(image, lightness, proposal.whole, scale, side)
+    found = _read_square(image, lightness, proposal.whole, scale, side) if proposal.whole else None
     if found is not None:
         return [found]
     ways = [[_read_square(image, lightness, square, scale, side) for square in way] for way in proposal.ways]
@@ -168,15 +167,17 @@ def _read_proposal(
     return [one for one in best if one is not None and one.die.value is not None]
 
 
-def _is_lone_one(image: np.ndarray, found: Found, scale: float, side: float) -> bool:
-    """Whether a die read in a square around one free pip (see proposals._lone_pip) is a sure 1 whose face reaches
-    out around the pip as a 1's does (see region.LONE_FACE): a speck of the table's texture read as a 1 has the
-    table all round it, but no step from the table (see `_read_square`), and a pip of a larger face has its other
-    pips near it."""
-    if found.die.value != 1 or is_guess(found.die.confidence) or len(found.face.pips) != 1:
-        return False
-    radius = math.sqrt(found.face.pips[0].area / math.pi) / PATCH  # the square is one die side
-    return body_extent(image, found.die.center, side / scale, radius) >= LONE_FACE
+def _lone_one(image: np.ndarray, lightness: np.ndarray, square: Square, scale: float, side: float) -> list[Found]:
+    """The 1 read in a square around one free pip (see proposals._lone_pip): only where the face reaches out around
+    the pip as a 1's does (see region.LONE_FACE; checked first, for it costs a tenth of reading the square), and only
+    a sure 1 (a speck of the table's texture has the table all round it, but no step from it: see `_read_square`)."""
+    (x, y), _, _ = square.region.rect
+    if body_extent(image, (x / scale, y / scale), side / scale) < LONE_FACE:
+        return []
+    found = _read_square(image, lightness, square, scale, side)
+    if found is None or found.die.value != 1 or is_guess(found.die.confidence):
+        return []
+    return [found]
 
 
 def _read_square(image: np.ndarray, lightness: np.ndarray, square: Square, scale: float, side: float) -> Found | None:

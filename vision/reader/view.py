@@ -4,6 +4,7 @@ is not table, and the die size learnt from it."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -77,3 +78,15 @@ def seen_at(found: Found, view: View) -> bool:
     x, y = (round(v * view.scale) for v in found.die.center)
     h, w = view.mask.shape
     return found.side * view.scale >= MIN_DIE_SIDE and 0 <= x < w and 0 <= y < h and bool(view.mask[y, x])
+
+
+def near_foreground(closer: View, view: View) -> View:
+    """A closer look at a picture, its mask kept to within a die of the farther `view`'s foreground: only dice read
+    there stand (see `seen_at`). Closer, the grain of a carpet or a tray's floor stands out of the table, and where no
+    die is, the die size learnt from it is a few pixels: an empty tray photographed at 12 megapixels made 12,000
+    blobs to read, 15 seconds of work, for none to stand. The die size is the closer look's own."""
+    h, w = closer.mask.shape
+    near = cv2.resize(view.mask, (w, h), interpolation=cv2.INTER_NEAREST)
+    reach = max(1, round(2 * (view.side or 0.0) * closer.scale / view.scale))
+    near = cv2.dilate(near, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    return dataclasses.replace(closer, mask=cv2.bitwise_and(closer.mask, near))
