@@ -9,11 +9,11 @@ import numpy as np
 
 from vision.reader import read as read_module
 from vision.reader import read_dice
-from vision.reader.view import View, near_foreground
+from vision.reader.view import FARTHER_LOOK, View, first_look, near_foreground
 from vision.synthetic import render_scene
 
 
-def _view(mask: np.ndarray, scale: float, side: float) -> View:
+def _view(mask: np.ndarray, scale: float, side: float | None) -> View:
     h, w = mask.shape
     return View(scale, np.zeros((h, w, 3), np.uint8), np.zeros((h, w, 3), np.uint8), mask, side)
 
@@ -37,3 +37,20 @@ def test_an_empty_tray_photographed_at_twelve_megapixels_makes_few_regions_to_re
         reading = read_dice(tray)
     assert reading.dice == ()
     assert counted.call_count < 3000
+
+
+def test_an_empty_tray_whose_floor_looks_like_one_huge_die_is_looked_at_farther_off() -> None:
+    # Its floor, taken for one die 1,300 pixels wide, was cut into dice with kernels as wide: 15 seconds.
+    tray = render_scene(3, 4032, 3024, 0, ("blue", "red"), "tray")[0]
+    view = first_look(tray)
+    assert view.side is None or view.side <= FARTHER_LOOK[0]
+    assert read_dice(tray).dice == ()
+
+
+def test_a_closer_look_is_read_only_at_a_die_size_worth_reading() -> None:
+    mask = np.zeros((100, 100), np.uint8)
+    first = _view(mask, 0.25, 20.0)
+    assert read_module._worth_reading(_view(mask, 0.5, 30.0), first)
+    assert not read_module._worth_reading(_view(mask, 0.5, 10.0), first)  # 5 pixels in the first look: no die there
+    assert not read_module._worth_reading(_view(mask, 0.5, 2500.0), first)  # an empty tray's floor
+    assert not read_module._worth_reading(_view(mask, 0.5, None), first)

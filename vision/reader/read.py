@@ -36,7 +36,7 @@ from vision.reader.leftover import leftovers
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
-from vision.reader.view import NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
+from vision.reader.view import FARTHER_LOOK, MIN_DIE_SIDE, NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
 _DEFAULT = Calibration.default()
@@ -82,7 +82,7 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
     if view.side and view.scale < 1.0 and not any(_read_surely(one) for one in dice):
         # The die size may be wrong (see NONE_SURE_CLOSER): look again closer.
         closer = near_foreground(View.of(image, min(1.0, NONE_SURE_CLOSER * view.scale)), view)
-        again = [one for one in _read_view(image, closer) if seen_at(one, view)] if closer.side else []
+        again = [one for one in _read_view(image, closer) if seen_at(one, view)] if _worth_reading(closer, view) else []
         if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
             view, dice = closer, again
     side, scale = view.side or 0.0, view.scale
@@ -95,6 +95,16 @@ def _read_all(image: np.ndarray, calibration: Calibration) -> list[Die]:
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
     return [_coloured(one, calibration) for one in dice]
+
+
+def _worth_reading(closer: View, view: View) -> bool:
+    """Whether a closer look at a picture (see NONE_SURE_CLOSER) found a die size worth reading it at: dice of that
+    size would be large enough to stand in the farther `view` (see view.seen_at), and the size is no larger than
+    view.FARTHER_LOOK allows (the floor of an empty tray, taken for one die 2,500 pixels wide, took three minutes to
+    cut into dice). Every reading of the synthetic sets and of the real photos is as it was."""
+    if closer.side is None or closer.side > FARTHER_LOOK[0]:
+        return False
+    return closer.side * view.scale / closer.scale >= MIN_DIE_SIDE
 
 
 def _read_surely(found: Found) -> bool:
