@@ -18,7 +18,7 @@ RING = (0.05, 0.12)
 """Where the body's colour is taken: this far past the pip's edge, in die sides."""
 BODY_NEAR = 30.0
 """Largest city-block distance in Lab from the body's colour of a point still on the body."""
-PIP_SHARE = 0.5
+PIP_CONTRAST_SHARE = 0.5
 """... or this share of the lone pip's own distance from the body's colour, when that is less."""
 BODY_FLOOR = 12.0
 """... but never less than this (the body's own grain and shading)."""
@@ -47,7 +47,7 @@ def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip
     body = np.median(ring, axis=0)
     # Another pip stands out of the body about as the lone one does: in a flat picture, less than BODY_NEAR.
     pip = float(np.abs(samples[0, 0] - body).sum())
-    off_body = np.abs(samples - body).sum(axis=2) > min(BODY_NEAR, max(BODY_FLOOR, PIP_SHARE * pip))
+    off_body = np.abs(samples - body).sum(axis=2) > min(BODY_NEAR, max(BODY_FLOOR, PIP_CONTRAST_SHARE * pip))
     off_body[:, steps < near] = False
     reach = np.where(off_body.any(axis=1), off_body.argmax(axis=1), len(steps) - 1)
     return float(steps[reach].min())
