@@ -10,7 +10,7 @@ import numpy as np
 from vision.reader import read as read_module
 from vision.reader import read_dice
 from vision.reader import region as region_module
-from vision.reader.view import FARTHER_LOOK, View, first_look, near_foreground
+from vision.reader.view import CLOSER_LOOK, FARTHER_LOOK, View, first_look, near_foreground
 from vision.synthetic import render_scene
 
 
@@ -55,3 +55,18 @@ def test_a_closer_look_is_read_only_at_a_die_size_worth_reading() -> None:
     assert not read_module._worth_reading(_view(mask, 0.5, 10.0), first)  # 5 pixels in the first look: no die there
     assert not read_module._worth_reading(_view(mask, 0.5, 2500.0), first)  # an empty tray's floor
     assert not read_module._worth_reading(_view(mask, 0.5, None), first)
+
+
+def test_an_empty_dim_tray_whose_rim_grain_looks_like_small_dice_reads_no_die() -> None:
+    # Brightened, the grain of the rim was taken for dice 22 analysis pixels wide; looked at closer to part them, it
+    # came out 6 pixels wide, not the 40 aimed for, and 25 specks of it were read as dice (5 sure).
+    tray = render_scene(9, 4032, 3024, 0, ("blue", "red"), "tray")[0]
+    assert read_dice(tray).dice == ()
+
+
+def test_a_tray_of_small_dice_is_still_looked_at_closer() -> None:
+    # 24 dice about 180 pixels wide in a 12 MP photo: 21 pixels in the first look, 40 in the closer one.
+    tray = render_scene(11, 4032, 3024, 24, ("blue", "orange", "green", "violet"), "tray", die_px=(170, 190))[0]
+    view = first_look(tray)
+    assert view.scale > 0.12  # closer than ANALYSIS_SIDE's 480 / 4032
+    assert view.side is not None and abs(view.side - CLOSER_LOOK[1]) < 0.2 * CLOSER_LOOK[1]
