@@ -36,6 +36,13 @@ def test_a_ones_face_reaches_half_a_die_around_its_pip() -> None:
     assert extent == pytest.approx(0.5, abs=0.04)
 
 
+def test_a_ones_pip_found_off_its_centre_and_smaller_than_it_is_still_has_its_face_around_it() -> None:
+    # Found in a patch, a pip's centre may be a pixel or two off and its area short of the pip's: the rays on its
+    # far side then start on the pip, which is no edge of the face.
+    at = (CENTRE[0] - 3, CENTRE[1] + 2)
+    assert body_extent(_face([(0.0, 0.0)]), at, SIDE, 0.5 * PIP_RADIUS / SIDE) >= LONE_FACE
+
+
 def test_a_corner_pip_of_a_four_lies_near_its_faces_edges() -> None:
     corners = [(-0.27, -0.27), (0.27, -0.27), (-0.27, 0.27), (0.27, 0.27)]
     image = _face(corners)
@@ -55,6 +62,7 @@ def test_a_pip_beside_a_hand_over_the_rest_of_the_die_is_no_ones() -> None:
         ("tray", 41, 1, (3290, 534, 3579, 803)),  # violet, corner-on: its side faces lit like its top
         ("tray", 11, 6, (2689, 2169, 2973, 2442)),
         ("rajas", 31, 4, (496, 134, 552, 181)),
+        ("rajas", 41, 12, (1168, 389, 1232, 439)),  # green, its side face and shadow drawing its blob out 1.7 dice
     ],
 )
 def test_a_coloured_one_whose_box_holds_its_side_faces_is_read_on_its_pip(
