@@ -48,12 +48,14 @@ def body_extent(image: np.ndarray, at: tuple[float, float], die_side: float, pip
     # Another pip stands out of the body about as the lone one does: in a flat picture, less than BODY_NEAR.
     pip = float(np.abs(samples[0, 0] - body).sum())
     off_body = np.abs(samples - body).sum(axis=2) > min(BODY_NEAR, max(BODY_FLOOR, PIP_CONTRAST_SHARE * pip))
-    # Each ray leaves the pip where it first comes onto the body (a pip found a pixel off its centre, or smaller than
-    # it is, still covers the first steps of the rays on its far side), by the ring's outer edge at the latest.
-    on_body = ~off_body
+    # Past the pip's edge, each ray leaves the pip where it first comes onto the body (a pip found a pixel off its
+    # centre, or smaller than it is, still covers the first steps past `near` on its far side), by the ring's outer
+    # edge at the latest.
+    index = np.arange(len(steps))[None, :]
+    on_body = ~off_body & (index >= np.searchsorted(steps, near))
     start = np.where(on_body.any(axis=1), on_body.argmax(axis=1), len(steps))
     start[start > np.searchsorted(steps, far, side="right")] = len(steps)
-    beyond = off_body & (np.arange(len(steps))[None, :] >= start[:, None])
+    beyond = off_body & (index >= start[:, None])
     reach = np.where(beyond.any(axis=1), beyond.argmax(axis=1), len(steps) - 1)
     reach[start >= len(steps)] = 0
     return float(steps[reach].min())
