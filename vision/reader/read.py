@@ -35,7 +35,7 @@ from vision.reader.found import (
 from vision.reader.leftover import leftovers
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
-from vision.reader.region import LONE_FACE, read_region
+from vision.reader.region import LONE_FACE, read_far_end, read_region
 from vision.reader.view import FARTHER_LOOK, MIN_DIE_SIDE, NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
@@ -217,14 +217,14 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
     throughout. Pieces of the other cuts are kept only where the best one leaves room (a die it missed).
     """
     # A blob with no way of cutting it is one die: its top face may be read at the far end of its box (see
-    # region.read_region's far_end). A blob most likely one die is so read only once no way of cutting it can
-    # stand for it: two dice one behind the other make as long a box as one die seen well off the camera's axis.
+    # region.read_far_end). A blob most likely one die is so read only once no way of cutting it can stand for
+    # it: two dice one behind the other make as long a box as one die seen well off the camera's axis.
     alone = candidate.cuts_if_unread is None and not candidate.partitions + candidate.grids
     whole = read_region(image, candidate.whole, scale, side, far_end=alone) if candidate.whole else None
     if candidate.cuts_if_unread is not None:
         if whole is not None and whole.die.value is not None:
-            if candidate.whole is not None and not is_sure(whole):
-                whole = read_region(image, candidate.whole, scale, side, far_end=True) or whole
+            if candidate.whole is not None:
+                whole = read_far_end(image, whole, candidate.whole, scale)
             return _parted_by_colour(image, candidate.by_colour, scale, side) or [whole]
         return _whole_or_sure_cut(image, candidate.cuts_if_unread, whole, candidate.whole, scale, side)
     die_side = side / scale
@@ -261,7 +261,7 @@ def _parted_faces(image: np.ndarray, blob: segment.Region, dice: list[Found], sc
         return dice
     again = read_region(image, blob, scale, side, parted=True)
     if again is None or again.die.value is None:
-        again = read_region(image, blob, scale, side, far_end=True)  # its top face at its box's far end
+        again = read_far_end(image, dice[0], blob, scale)  # its top face at its box's far end
     return [again] if again is not None and again.die.value is not None else dice
 
 

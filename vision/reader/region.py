@@ -38,8 +38,8 @@ def read_region(
     (see WIDER_THAN_A_DIE), may be moved onto its pips (see `_moved_to_pips`), not onto its `siblings`, the centres
     of the other pieces cut from its clump (None: it is not moved, nor checked); a piece that reads a sure 2 is
     checked (see `_checked_two`). `parted`: pips that make no face are parted into a top face's and a side face's
-    (see pips.read_face). `far_end`: a blob (one die, not a clump) whose drawn-out box reads no sure value is read
-    at the far end of its box too (see `_at_far_end`)."""
+    (see pips.read_face). `far_end`: the region is a blob taken for one die, whose drawn-out box, when it reads no
+    sure value, is read at its far end too (see `read_far_end`), before a box with no pip is left out."""
     (cx, cy), (rw, rh), angle = region.rect
     rect = ((cx / scale, cy / scale), (rw / scale, rh / scale), angle)
     patch = upright_patch(image, rect)
@@ -91,6 +91,21 @@ tells: as many right, but a 1 seen beside its side face's 3 read a sure 2 (the s
 middle of the picture against the true point under the camera of each synthetic scene: the same readings within
 one die. A far end that reads the value the box guessed made 16 guesses right sure and one sure wrong (a 1 beside
 its side face's 2, the die turned so that its box was little longer than wide): it stays a guess."""
+
+
+def read_far_end(image: np.ndarray, found: Found | None, blob: segment.Region, scale: float) -> Found | None:
+    """A blob read whole as one die (`found`, read by `read_region` from `blob`, not a piece of a clump) whose
+    drawn-out box reads no sure value, read again at its box's far end (see `_at_far_end`): what `read_region`'s
+    `far_end` does, for a blob read already."""
+    (cx, cy), (rw, rh), angle = blob.rect
+    if found is None or found.die.confidence >= SURE_VALUE or min(rw, rh) >= TILT_CHECK * max(rw, rh):
+        return found
+    face = _at_far_end(image, ((cx / scale, cy / scale), (rw / scale, rh / scale), angle), found.face)
+    if face is found.face:
+        return found
+    flags = found.die.flags - {"ambiguous_value"}
+    die = dataclasses.replace(found.die, value=face.value, confidence=round(face.confidence, 3), flags=flags)
+    return dataclasses.replace(found, die=die, face=face)
 
 
 def _at_far_end(image: np.ndarray, rect: RotatedRect, face: FaceReading) -> FaceReading:
