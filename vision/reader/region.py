@@ -93,12 +93,12 @@ one die. A far end that reads the value the box guessed made 16 guesses right su
 its side face's 2, the die turned so that its box was little longer than wide): it stays a guess."""
 
 
-def read_far_end(image: np.ndarray, found: Found | None, blob: segment.Region, scale: float) -> Found | None:
+def read_far_end(image: np.ndarray, found: Found, blob: segment.Region, scale: float) -> Found:
     """A blob read whole as one die (`found`, read by `read_region` from `blob`, not a piece of a clump) whose
     drawn-out box reads no sure value, read again at its box's far end (see `_at_far_end`): what `read_region`'s
     `far_end` does, for a blob read already."""
     (cx, cy), (rw, rh), angle = blob.rect
-    if found is None or found.die.confidence >= SURE_VALUE or min(rw, rh) >= TILT_CHECK * max(rw, rh):
+    if found.die.confidence >= SURE_VALUE or min(rw, rh) >= TILT_CHECK * max(rw, rh):
         return found
     face = _at_far_end(image, ((cx / scale, cy / scale), (rw / scale, rh / scale), angle), found.face)
     if face is found.face:
