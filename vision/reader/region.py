@@ -58,7 +58,7 @@ def read_region(
     face, instead = _read_again(image, region, scale, side, face, boxed, is_piece, siblings)
     if instead is not None:
         return instead
-    if far_end and not is_piece and face.confidence < SURE_VALUE and min(rw, rh) < TILT_CHECK * max(rw, rh):
+    if far_end and not is_piece:
         face = _at_far_end(image, rect, face)
     if not face.pips and (is_piece or not _die_shaped(region, side)):
         return None  # every face of a die shows at least one pip: this is something else
@@ -98,8 +98,6 @@ def read_far_end(image: np.ndarray, found: Found, blob: segment.Region, scale: f
     drawn-out box reads no sure value, read again at its box's far end (see `_at_far_end`): what `read_region`'s
     `far_end` does, for a blob read already."""
     (cx, cy), (rw, rh), angle = blob.rect
-    if found.die.confidence >= SURE_VALUE or min(rw, rh) >= TILT_CHECK * max(rw, rh):
-        return found
     face = _at_far_end(image, ((cx / scale, cy / scale), (rw / scale, rh / scale), angle), found.face)
     if face is found.face:
         return found
@@ -111,7 +109,10 @@ def read_far_end(image: np.ndarray, found: Found, blob: segment.Region, scale: f
 def _at_far_end(image: np.ndarray, rect: RotatedRect, face: FaceReading) -> FaceReading:
     """A blob's reading that is not sure (`face`), or the face read at the far end of its box (its top face, when
     the box is drawn out by a side face seen well off the camera's axis) when that reads another value more surely
-    (see FAR_SURE)."""
+    (see FAR_SURE). A sure reading, or a box about square (TILT_CHECK), is left as it is."""
+    (w, h) = rect[1]
+    if face.confidence >= SURE_VALUE or min(w, h) >= TILT_CHECK * max(w, h):
+        return face
     far = far_face(image, rect)
     if far is None or far.value is None or far.confidence <= face.confidence:
         return face
