@@ -44,6 +44,11 @@ KINDS: dict[str, Kind] = {
     # The same with small dice, 15-26 pixels a side: the low end of the sizes the reader must read, a webcam seeing
     # the whole desk from half a metre up. Its name sorts last too, leaving every other kind's scenes as they were.
     "webcam-small": Kind(((640, 480),), (3, 10), ("white",), "white_on_wood", (15, 26), (3, 18), 0.3, (2, 4), 0.3, 0.0),
+    # The same seen up close, 90-250 pixels a side: the high end of the sizes, a webcam a hand's width above a few
+    # dice. Its name sorts last too, leaving every other kind's scenes as they were.
+    "webcam-up-close": Kind(
+        ((640, 480),), (2, 5), ("white",), "white_on_wood", (90, 250), (3, 18), 0.3, (2, 6), 0.3, 0.0
+    ),
     # A Rajas of the Ganges table: the four colours, now and then a white die, sometimes a hand.
     "rajas": Kind(
         ((1280, 720), (640, 480)),
