@@ -3,10 +3,11 @@
     python benchmarks/eval_synthetic.py [--count-scale 1.0] [--seed 7] [--kinds tray,webcam,rajas] [--keep DIR]
         [--light 1.0]
 
-Generates six sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
+Generates seven sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
 webcam frames of white dice with black pips on wood, tilted 12-30 degrees, some with motion blur, and the same
 slightly oblique, 3-18 degrees, kind `webcam-slight`, with small dice, 15-26 pixels a side, kind `webcam-small`, and
-seen up close, 90-250 pixels a side, kind `webcam-up-close`; Rajas tables at 1280x720) and runs
+seen up close, 90-250 pixels a side, kind `webcam-up-close`; Rajas tables at 1280x720, and a few Rajas dice seen up
+close at 640x480, 90-200 pixels a side, kind `rajas-up-close`) and runs
 ../shared/eval/eval_reader.py on each, printing its report and its value confusion matrix (benchmarks/confusion.py),
 and how honest the reader's confidence was on it (benchmarks/doubt.py);
 then the same on composites: the real dice of the development crops cut out of their ground and laid on synthetic
@@ -25,7 +26,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HARNESS = ROOT.parent / "shared" / "eval" / "eval_reader.py"
-SETS = {"tray": 8, "webcam": 40, "webcam-slight": 40, "webcam-small": 40, "webcam-up-close": 20, "rajas": 20}
+SETS = {
+    "tray": 8,
+    "webcam": 40,
+    "webcam-slight": 40,
+    "webcam-small": 40,
+    "webcam-up-close": 20,
+    "rajas": 20,
+    "rajas-up-close": 20,
+}
 
 
 def score(labels: Path, title: str) -> None:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from vision.reading import Die
 from vision.synthetic import render_scene, render_sequence, write_dataset, write_demo_frames
 from vision.synthetic.camera import make_camera
+from vision.synthetic.datasets import KINDS, STREAMS, render_kind
 from vision.synthetic.layout import place_dice
 from vision.synthetic.scene import compose, pick_poses, plan_scene
 
@@ -178,3 +179,12 @@ def test_demo_frames_are_few_small_and_say_they_are_synthetic(tmp_path: Path) ->
     assert [entry["image"] for entry in labels] == [p.name for p in written]
     colours = {d["color"] for entry in labels for d in entry["dice"]}
     assert {"blue", "orange", "green", "violet", "white"} <= colours
+
+
+def test_a_kind_added_last_leaves_the_other_kinds_scenes_as_they_were() -> None:
+    # A kind's scenes are seeded by its place in STREAMS; the reader's tests name scenes by kind, seed and number.
+    assert sorted(STREAMS) == sorted(KINDS) and len(set(STREAMS)) == len(STREAMS)
+    _, truth = render_kind("webcam-small", 19 * 100_003 + 31)  # drawn before the up-close kinds were added
+    assert (2, (600, 140, 628, 162)) in [(d.value, d.bbox) for d in truth]
+    _, truth = render_kind("tray", 2026 * 100_003 + 7)
+    assert len(truth) == 29

@@ -45,7 +45,7 @@ KINDS: dict[str, Kind] = {
     # the whole desk from half a metre up. Its name sorts last too, leaving every other kind's scenes as they were.
     "webcam-small": Kind(((640, 480),), (3, 10), ("white",), "white_on_wood", (15, 26), (3, 18), 0.3, (2, 4), 0.3, 0.0),
     # The same seen up close, 90-250 pixels a side: the high end of the sizes, a webcam a hand's width above a few
-    # dice. Its name sorts last too, leaving every other kind's scenes as they were.
+    # dice.
     "webcam-up-close": Kind(
         ((640, 480),), (2, 5), ("white",), "white_on_wood", (90, 250), (3, 18), 0.3, (2, 6), 0.3, 0.0
     ),
@@ -62,7 +62,13 @@ KINDS: dict[str, Kind] = {
         0.3,
         0.1,
     ),
+    # A few Rajas dice seen up close, 90-200 pixels a side, on the Rajas tables: a camera over the Kali statue's zone.
+    "rajas-up-close": Kind(((640, 480),), (2, 5), RAJAS, "rajas", (90, 200), (0, 20), 0.15, (2, 6), 0.3, 0.0),
 }
+
+STREAMS = ("rajas", "tray", "webcam", "webcam-slight", "webcam-small", "webcam-up-close", "rajas-up-close")
+"""The kinds in the order their scenes' random streams are numbered (a kind's place here seeds them): a kind added at
+the end leaves every other kind's scenes as they were."""
 
 
 def render_kind(kind: str, seed: int, light: float = 1.0) -> tuple[np.ndarray, list[Die]]:
@@ -70,7 +76,7 @@ def render_kind(kind: str, seed: int, light: float = 1.0) -> tuple[np.ndarray, l
     if kind not in KINDS:
         raise ValueError(f"kind {kind!r} is not known; allowed: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    rng = np.random.default_rng([seed, sorted(KINDS).index(kind)])
+    rng = np.random.default_rng([seed, STREAMS.index(kind)])
     width, height = spec.sizes[int(rng.integers(len(spec.sizes)))]
     blur = float(rng.uniform(*spec.blur)) if rng.random() < spec.blur_share else 0.0
     return render_scene(
