@@ -32,3 +32,18 @@ def test_a_close_webcam_frame_is_read_whole(seed: int, scene: int, values: list[
     image, truth = render_kind("webcam-up-close", seed * 100_003 + scene)
     assert sorted(d.value for d in truth) == values
     assert sorted(d.value or 0 for d in read_dice(stored(image)).dice) == values
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed", "scene", "values"),
+    [("rajas-up-close", 19, 16, [2, 2, 4]), ("webcam-up-close", 2026, 16, [2, 2, 4])],
+)
+def test_dice_up_close_that_reach_the_frames_border_are_not_the_table(
+    kind: str, seed: int, scene: int, values: list[int]
+) -> None:
+    # Three green dice on grey felt, three ivory dice on a light wood (as stored), a third of the frame, reaching its
+    # border: their colour, on the border a little, passed for the table's second colour (a wood's darker
+    # grain), and no die was read. Their hue is far from the border's (table.SPLIT_HUE).
+    image, truth = render_kind(kind, seed * 100_003 + scene)
+    assert sorted(d.value for d in truth) == values
+    assert sorted(d.value or 0 for d in read_dice(stored(image)).dice) == values
