@@ -37,7 +37,7 @@ def background_centres(lab: np.ndarray) -> np.ndarray:
     on_border = np.bincount(labels[len(inner) :], minlength=k) / max(1, len(border))
     border_share, floor, (split, split_border) = TABLE_SHARES
     bordering = on_border >= border_share
-    # How far each cluster's colour (a*, b*) lies from the nearest colour of the border: a table's two grain colours
+    # How far each cluster's hue (a*, b*) lies from the nearest of the border's colours: a table's two grain colours
     # differ in lightness, hardly in hue.
     hue_gap = np.abs(centres[:, None, 1:] - centres[None, bordering, 1:]).sum(axis=2).min(axis=1, initial=np.inf)
     split_off = (overall >= split) & (on_border >= split_border) & (hue_gap <= SPLIT_HUE)

@@ -39,10 +39,9 @@ KINDS: dict[str, Kind] = {
     # Webcam frames of white (or ivory) dice with black pips on a wooden desk, oblique, some blurred.
     "webcam": Kind(((640, 480),), (2, 8), ("white",), "white_on_wood", (26, 55), (12, 30), 0.4, (3, 9), 0.3, 0.0),
     # The same, slightly oblique (3-18 degrees) with milder blur: the webcam frames the issue's unseen set holds.
-    # Its name sorts after the others', so adding it left every other kind's scenes as they were (see render_kind).
     "webcam-slight": Kind(((640, 480),), (2, 8), ("white",), "white_on_wood", (26, 55), (3, 18), 0.4, (2, 6), 0.3, 0.0),
     # The same with small dice, 15-26 pixels a side: the low end of the sizes the reader must read, a webcam seeing
-    # the whole desk from half a metre up. Its name sorts last too, leaving every other kind's scenes as they were.
+    # the whole desk from half a metre up.
     "webcam-small": Kind(((640, 480),), (3, 10), ("white",), "white_on_wood", (15, 26), (3, 18), 0.3, (2, 4), 0.3, 0.0),
     # The same seen up close, 90-250 pixels a side: the high end of the sizes, a webcam a hand's width above a few
     # dice.
