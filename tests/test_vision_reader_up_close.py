@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.dice_drawing import draw_die, table
-from tests.synthetic_scenes import stored
+from tests.synthetic_scenes import read_right, stored
 from vision.reader import read_dice
+from vision.reader.view import first_look
 from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 
@@ -47,3 +48,13 @@ def test_dice_up_close_that_reach_the_frames_border_are_not_the_table(
     image, truth = render_kind(kind, seed * 100_003 + scene)
     assert sorted(d.value for d in truth) == values
     assert sorted(d.value or 0 for d in read_dice(stored(image)).dice) == values
+
+
+def test_a_clump_of_large_rajas_dice_sized_by_their_pips_is_cut_into_its_dice() -> None:
+    # Four Rajas dice seen up close in one clump (synthetic rajas-up-close, seed 7, scene 4, as stored): no lone square
+    # told the die size, the pips told 0.85 of it. The way of cutting that parted the orange 2 and the blue 4 had its
+    # pieces counted oversized, and a grid of smaller cells read a sure 1 on the 2's one pip (diesize.PIP_SIZE_SLACK).
+    image, _ = render_kind("rajas-up-close", 7 * 100_003 + 4)
+    assert first_look(stored(image)).sized_by_pips
+    for box, value in (((407, 165, 617, 356), 2), ((127, 203, 332, 407), 4)):
+        assert read_right("rajas-up-close", 7, 4, box, value).confidence >= SURE_VALUE

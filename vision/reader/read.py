@@ -121,7 +121,8 @@ def _read_view(image: np.ndarray, view: View) -> list[Found]:
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
-    read = [(candidate, _read_candidate(image, candidate, scale, side)) for candidate in candidates]
+    slack = diesize.PIP_SIZE_SLACK if view.sized_by_pips else 1.0
+    read = [(candidate, _read_candidate(image, candidate, scale, side, slack)) for candidate in candidates]
     found = [one for _, dice in read for one in dice]
     # The outlines of blobs of which no die was read (a die on a printed part of a board, or run into the grain).
     barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
@@ -208,9 +209,11 @@ def _scaled_box(bbox: tuple[int, int, int, int], scale: float) -> tuple[int, int
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: float, side: float) -> list[Found]:
+def _read_candidate(
+    image: np.ndarray, candidate: segment.Candidate, scale: float, side: float, slack: float = 1.0
+) -> list[Found]:
     """The blob read whole and as the ways of cutting it (see cuts.read_cuts); the surest dice win where readings
-    overlap.
+    overlap. `slack`: how much larger than `side` a die may be (see diesize.PIP_SIZE_SLACK).
 
     The ways of cutting compete as a whole first: one half of a die cut in two can read as a confident 1 or
     2, but the cut it belongs to holds other pieces that read poorly, while the right cut reads well
@@ -229,7 +232,7 @@ def _read_candidate(image: np.ndarray, candidate: segment.Candidate, scale: floa
         return _whole_or_sure_cut(image, candidate.cuts_if_unread, whole, candidate.whole, scale, side)
     die_side = side / scale
     ways = read_cuts(image, candidate.partitions + candidate.grids, scale, side)
-    cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side))
+    cuts = sorted(ways, key=lambda cut: _sureness(cut, die_side * slack))
     top = cuts.pop() if cuts else []
     whole = None if whole is not None and _cut_holds_more(whole, top, die_side) else whole
     best = [one for one in [whole, *top] if one is not None]

@@ -35,13 +35,15 @@ class View:
     lab: np.ndarray
     mask: np.ndarray
     side: float | None
+    sized_by_pips: bool = False
+    """Whether the pips alone told the die size (see diesize.PIP_SIZE_SLACK)."""
 
     @classmethod
     def of(cls, image: np.ndarray, scale: float) -> View:
         small = image if scale == 1.0 else shrink(image, scale)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         mask = table.foreground_mask(lab, table.background_centres(lab))
-        return cls(scale, small, lab, mask, diesize.die_side_estimate(mask, MIN_DIE_SIDE, lab[:, :, 0]))
+        return cls(scale, small, lab, mask, *diesize.die_size(mask, MIN_DIE_SIDE, lab[:, :, 0]))
 
 
 def first_look(image: np.ndarray) -> View:
