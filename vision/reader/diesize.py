@@ -63,14 +63,15 @@ PIP_SIZE_SLACK = 1.15
 share of a die differs from one make of dice to another (see PIP_SHARE). Pieces of a clump as wide as a die that
 large are not counted oversized when ways of cutting it are weighed (see read._sureness): four Rajas dice seen up
 close in one clump, the pips telling 0.85 of their size, had the right way's pieces counted oversized, and a grid of
-smaller cells read parts of faces as a sure 3 and a sure 1.
+smaller cells read a sure 1 on the orange 2's pip and a guessed 2 on the blue 4 (the blue 6 and 2, in one piece of
+the right way, are still read by the grid's cells, a sure 3 and a sure 1).
 
 Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops, 2080 pictures): right and
 sure 11455 -> 11461, sure wrongs 70 -> 69, a die read where none lies and one unread went, nothing lost; their
 changed copies (benchmarks/eval_robustness.py, seed 5): right 6985 -> 6989 of 8172, sure wrongs 68 -> 66, dice read
-where none lies 162 -> 158, nothing lost; the real photos read alike. Counting every piece oversized
-from 1.25 die sides instead (not only where the pips told the size), four webcam dice were lost to a neighbour's
-piece standing for both."""
+where none lies 162 -> 158, nothing lost; the real photos read alike. Counting every piece oversized from 1.25 die
+sides instead (not only where the pips told the size), four webcam dice were lost to a neighbour's piece standing
+for both."""
 
 
 def _widest_inside(outlines: Sequence[np.ndarray], shape: tuple[int, ...], min_side: float) -> float | None:
