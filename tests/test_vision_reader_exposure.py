@@ -54,3 +54,42 @@ def test_a_dim_frame_is_brightened_to_the_aim_and_no_further_than_the_most_gain(
     brighter, was_dim = exposure.brightened(dark)
     assert was_dim
     assert int(brighter.max()) == pytest.approx(exposure.MOST_GAIN * int(dark.max()), abs=1)
+
+
+def _veiled(image: np.ndarray) -> np.ndarray:
+    """A scene seen through a veil of light (a lamp's glare in the lens, a smudge on it): 0.6 of its contrast,
+    lifted by 70 grey levels, as benchmarks/eval_robustness.py's `flat` change makes it (without its noise)."""
+    return np.clip(stored(image).astype(np.float32) * 0.6 + 70.0, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("kind", "scene", "dice"), [("webcam-slight", 3, 8), ("rajas", 3, 9)])
+def test_a_scene_under_a_veil_of_light_reads_every_die(kind: str, scene: int, dice: int) -> None:
+    # Before the contrast was stretched, 5 of the 8 white dice on a light wood were read, 6 of the 9 Rajas dice.
+    image, truth = render_kind(kind, 31 * 100_003 + scene)
+    reading = read_dice(_veiled(image))
+    assert len(truth) == dice
+    assert _read_right(reading.dice, truth) == dice
+    assert len(reading.dice) == dice
+    assert reading.warnings == (exposure.HAZE,)
+
+
+def test_the_same_veiled_scene_loses_dice_when_its_contrast_is_not_stretched(monkeypatch: pytest.MonkeyPatch) -> None:
+    image, truth = render_kind("webcam-slight", 31 * 100_003 + 3)
+    monkeypatch.setattr(exposure, "VEILED", (256.0, 0.0, 150.0))  # no frame is veiled
+    reading = read_dice(_veiled(image))
+    assert _read_right(reading.dice, truth) <= len(truth) - 3
+    assert reading.warnings == ()
+
+
+def test_a_veiled_frame_is_stretched_about_its_middle_and_a_frame_with_dark_pips_is_not() -> None:
+    ramp = np.tile(np.linspace(80, 180, 400, dtype=np.float32), (100, 1))
+    veiled = np.repeat(ramp[:, :, None], 3, axis=2).astype(np.uint8)  # darkest parts 80, brightest 180
+    stretched, warning = exposure.corrected(veiled)
+    assert warning == exposure.HAZE
+    low, high = np.percentile(stretched, (exposure.DARKEST, exposure.BRIGHTEST))
+    assert high - low == pytest.approx(exposure.VEILED[2], abs=3)
+    assert (low + high) / 2 == pytest.approx(130, abs=2)  # about the middle it had
+    pips = veiled.copy()
+    pips[40:56, 40:56] = 30  # dark pips on 0.6 % of the frame: its black is not lifted
+    same, warning = exposure.corrected(pips)
+    assert same is pips and warning is None

@@ -17,7 +17,7 @@ from vision.reader import cards, diesize, segment
 from vision.reader.body import body_extent
 from vision.reader.colour import face_colour
 from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
-from vision.reader.exposure import DIM_LIGHT, brightened
+from vision.reader.exposure import corrected
 from vision.reader.found import (
     APART,
     DRAWN_OUT_BOX,
@@ -50,9 +50,9 @@ def read_dice(frame: np.ndarray, calibration: Calibration | None = None) -> Dice
         h, w = frame.shape[:2] if isinstance(frame, np.ndarray) and frame.ndim >= 2 else (0, 0)
         return DiceReading((), int(w), int(h), _ms(started), (warning,) if warning else ())
     h, w = image.shape[:2]
-    image, dim = brightened(image)
+    image, warning = corrected(image)
     dice = _read_all(image, calibration or _DEFAULT)
-    return DiceReading(tuple(dice), w, h, _ms(started), (DIM_LIGHT,) if dim else ())
+    return DiceReading(tuple(dice), w, h, _ms(started), (warning,) if warning else ())
 
 
 def _ms(started: float) -> float:
