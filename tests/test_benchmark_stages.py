@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks import vision_stages
 from benchmarks.vision_bench import synthetic_frames
-from vision.reader import cuts, pips, read
+from vision.reader import candidate, cuts, pips, read
 from vision.reader.view import ANALYSIS_SIDE, View
 
 
@@ -39,9 +39,9 @@ def test_the_report_gives_every_stage_and_the_reading_per_die() -> None:
 
 def test_the_regions_are_split_into_first_tries_and_retries_and_the_reader_is_restored() -> None:
     frames = synthetic_frames(3, 640, 480, "white_on_wood", ("white",))
-    before = (read.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs)
+    before = (read.read_region, candidate.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs)
     regions = vision_stages.region_tries(frames)
-    assert (read.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs) == before
+    assert (read.read_region, candidate.read_region, cuts.read_region, pips._read_polarity, pips.find_blobs) == before
     assert regions and all(spent > 0.0 for spent, _, _ in regions)
     # Every region is read with at least one polarity; a clear die with exactly one, and one search for pips.
     assert all(polarities >= 1 for _, polarities, _ in regions)

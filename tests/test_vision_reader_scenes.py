@@ -275,7 +275,7 @@ def test_a_lone_die_seen_at_an_angle_whose_blob_was_cut_through_is_read_whole(
     # Scenes of the synthetic sets held out from tuning (as stored): a die alone, seen at an angle, its side face in
     # view, its blob longer than a square (a red 1 on a tray photo, 1.45 times as long as wide). Taken for more
     # than one die, it was cut (through the 1's pip), no piece read a value, and the die was lost. A blob no larger
-    # than such a die, of which no cut reads a die, is now read whole (read.UNCUT_AREA).
+    # than such a die, of which no cut reads a die, is now read whole (candidate.UNCUT_AREA).
     assert read_right(kind, seed, scene, box, value).confidence >= SURE_VALUE
 
 

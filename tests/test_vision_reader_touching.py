@@ -59,7 +59,7 @@ def test_a_die_read_in_a_piece_wider_than_a_die_does_not_hide_its_neighbour(
     # touching a red 1, the pair larger than the picture's usual die: the 1 was read surely in a piece 1.17 die sides
     # wide, whose side kept the 3, read in a piece of its own, away as if it lay on the 1. On a webcam frame (seed 5,
     # scene 46), a white 4 seen at an angle was hidden so and read as a sure 1. A die's side now keeps others away
-    # by at most read.OVERSIZED die sides.
+    # by at most candidate.OVERSIZED die sides.
     read_right(kind, seed, scene, box, value)
 
 
@@ -131,14 +131,14 @@ def test_an_unread_box_over_a_clump_does_not_hide_a_die_another_cut_read_surely(
 ) -> None:
     # Scenes of the synthetic sets held out from tuning (as stored): a clump of touching dice whose best way of
     # cutting left a box unread over two or three of them, ranked before the dice that other ways read surely, one
-    # die a piece; those dice were lost under it (read._ranked).
+    # die a piece; those dice were lost under it (candidate._ranked).
     assert read_right(kind, seed, scene, box, value).confidence >= SURE_VALUE
 
 
 def test_a_sure_piece_that_is_part_of_a_die_stays_behind_an_unread_box() -> None:
     # A Rajas scene of the synthetic set (seed 2026, scene 24, as stored): an orange 3 seen at an angle, shown
     # unread. A way of cutting its blob read half of it as a 2 (0.6 to 0.7): ranked before the unread box, it stood;
-    # only the dice of other ways that are sure to the cutting (read.SURE) are ranked so.
+    # only the dice of other ways that are sure to the cutting (found.SURE) are ranked so.
     die, read = read_on("rajas", 2026, 24, (164, 109, 247, 176), as_stored=True)
     assert die.value == 3
     assert_never_surely_wrong(read, 3)
@@ -147,7 +147,7 @@ def test_a_sure_piece_that_is_part_of_a_die_stays_behind_an_unread_box() -> None
 def test_a_blob_read_whole_in_a_box_longer_than_a_die_yields_to_a_cut_that_reads_every_piece() -> None:
     # A slightly oblique webcam scene of the synthetic set held out from tuning (seed 5, scene 64, as stored): a 2
     # touching a 6, both blurred, one blob read whole as one box unread over the pair. Its best way of cutting read
-    # the 2 surely and the 6 with a value; it now stands in place of the whole (read._cut_holds_more).
+    # the 2 surely and the 6 with a value; it now stands in place of the whole (candidate._cut_holds_more).
     assert read_right("webcam-slight", 5, 64, (186, 200, 239, 249), 2).confidence >= SURE_VALUE
     die, read = read_on("webcam-slight", 5, 64, (179, 233, 231, 281), as_stored=True)
     assert die.value == 6

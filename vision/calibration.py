@@ -126,16 +126,16 @@ class Calibration:
 
 def calibrate_from_examples(examples: list[tuple[np.ndarray, BBox, str]]) -> Calibration:
     """Learn each named colour from images showing a die of that colour at the given box, each image seen as the
-    reader sees it (a dim one brightened, a veiled one stretched, see vision.reader.exposure): taught in a dim room,
-    the colours are those the reader will then compare."""
+    reader sees it (a dim one brightened, see vision.reader.exposure): taught in a dim room, the colours are those
+    the reader will then compare."""
     from vision.reader.colour import body_feature
-    from vision.reader.exposure import corrected
+    from vision.reader.exposure import brightened
 
     samples: dict[str, list[np.ndarray]] = {}
     for index, (image, bbox, name) in enumerate(examples):
         if not name or not isinstance(name, str):
             raise CalibrationError(f"example {index}: a colour name is needed")
-        feature = body_feature(corrected(image)[0] if image.ndim == 3 else image, bbox)
+        feature = body_feature(brightened(image)[0] if image.ndim == 3 else image, bbox)
         if feature is None:
             raise CalibrationError(f"example {index} ({name}): no die pixels inside box {bbox}")
         samples.setdefault(name.strip().lower(), []).append(feature)

@@ -63,7 +63,6 @@ def _register_template_helpers(app: Flask) -> None:
         color_name=language.color_text,
         phase_text=language.phase_text,
         is_dim=language.is_dim,
-        is_hazy=language.is_hazy,
         option_label=language.option_label,
         has_text=language.has_text,
         locale=language.current_locale,

@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
 from companion.web.dice import DIE_COLORS
-from vision.reader.exposure import DIM_LIGHT, HAZE
+from vision.reader.exposure import DIM_LIGHT
 from vision.settling import Phase
 
 COOKIE = "lang"
@@ -145,12 +145,6 @@ def phase_text(reading: Mapping[str, Any] | None) -> str:
 def is_dim(reading: Mapping[str, Any] | None) -> bool:
     """Whether a reading's frame was dim and brightened to be read (see vision.reader.exposure)."""
     return reading is not None and DIM_LIGHT in reading.get("warnings", ())
-
-
-def is_hazy(reading: Mapping[str, Any] | None) -> bool:
-    """Whether a reading's frame was veiled by light and had its contrast stretched to be read (see
-    vision.reader.exposure)."""
-    return reading is not None and HAZE in reading.get("warnings", ())
 
 
 def option_label(kind: str, key: str) -> str:

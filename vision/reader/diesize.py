@@ -61,7 +61,7 @@ def die_size(mask: np.ndarray, min_side: float, lightness: np.ndarray | None = N
 PIP_SIZE_SLACK = 1.15
 """How much larger than the die size the pips alone told (no lone square standing for a die) a die may be: their
 share of a die differs from one make of dice to another (see PIP_SHARE). Pieces of a clump as wide as a die that
-large are not counted oversized when ways of cutting it are weighed (see read._sureness): four Rajas dice seen up
+large are not counted oversized when ways of cutting it are weighed (see candidate.sureness): four Rajas dice seen up
 close in one clump, the pips telling 0.85 of their size, had the right way's pieces counted oversized, and a grid of
 smaller cells read a sure 1 on the orange 2's pip and a guessed 2 on the blue 4 (the blue 6 and 2, in one piece of
 the right way, are still read by the grid's cells, a sure 3 and a sure 1).

@@ -4,7 +4,6 @@
   const list = document.getElementById("reading");
   const phase = document.getElementById("phase");
   const light = document.getElementById("light");
-  const haze = document.getElementById("haze");
   if (!list || !window.EventSource) return;
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const text = function (key, n) { return (texts[key] || key).replace("{n}", n); };
@@ -54,12 +53,9 @@
     list.replaceChildren.apply(list, items);
   }
 
-  // Same rules as companion.web.language.is_dim and is_hazy: the frame was too dim and was brightened to be read,
-  // or veiled by light and had its contrast stretched.
+  // Same rule as companion.web.language.is_dim: the frame was too dim and was brightened to be read.
   function showLight(reading) {
-    const warnings = reading.warnings || [];
-    if (light) light.hidden = warnings.indexOf("dim_light") < 0;
-    if (haze) haze.hidden = warnings.indexOf("hazy_picture") < 0;
+    if (light) light.hidden = (reading.warnings || []).indexOf("dim_light") < 0;
   }
 
   const stream = new EventSource(list.dataset.streamUrl);
