@@ -1,4 +1,5 @@
-"""A frame taken in dim light, brightened before the dice are looked for in it.
+"""A frame taken in dim light, brightened before the dice are looked for in it; one seen through a veil of light,
+looked for its dice in a copy with its contrast stretched.
 
 A living room in the evening lights a game table dimly. A webcam then runs out of exposure, and its frames come
 out dark: the dice stand out from the table by half as much or less, and the reader's levels, which are in grey
