@@ -1,6 +1,6 @@
 """Frames taken in dim light (vision/reader/exposure.py): scenes drawn with the lamp at 0.4 of its light, the
 camera's noise as it was. Before frames were brightened, the white dice scene read 4 of its 8 dice surely and
-right, the Rajas one 6 of 8."""
+right, the Rajas one 6 of 8. Frames seen through a veil of light: their dice looked for in a stretched copy."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_a_scene_under_a_veil_of_light_reads_every_die(kind: str, scene: int, di
     assert len(truth) == dice
     assert _read_right(reading.dice, truth) == dice
     assert len(reading.dice) == dice
-    assert reading.warnings == ()  # nothing to tell the players: a lens cleaned would read no better for all we know
+    assert reading.warnings == ()  # no hint: a table lit evenly can look as flat, with a clean lens
 
 
 def test_the_same_veiled_scene_loses_dice_when_its_contrast_is_not_stretched(monkeypatch: pytest.MonkeyPatch) -> None:
