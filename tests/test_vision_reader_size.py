@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_read_on, stored
-from vision.reader import diesize, exposure, read_dice
+from vision.reader import diesize, read_dice
+from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 from vision.synthetic.scene import RAJAS, render_scene
 
@@ -135,16 +136,14 @@ def test_an_empty_felt_looked_at_closer_shows_no_die() -> None:
     assert all(die.value is None for die in read_dice(image).dice)
 
 
-def test_a_frame_of_small_dice_read_only_as_guesses_is_looked_at_closer(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A small-dice webcam scene of the synthetic set (held-out seed 5, scene 11, as stored): five dice in two clumps,
-    # sized about twice too large, were read as one guess and two boxes unread. No die read surely, so the frame is
-    # looked at closer, where four of them read surely and right (the 6, half hidden, is not found). Lit softly,
-    # nothing in it darker than a grey of 81, the frame is also taken for one seen through a veil of light, and its
-    # dice are looked for stretched (vision.reader.exposure.VEILED), where the 3 is missed and the 2 guessed a 1:
-    # the closer look is checked on the frame as it came.
-    monkeypatch.setattr(exposure, "VEILED", (256.0, 0.0, 150.0))
-    image, truth = render_kind("webcam-small", 5 * 100_003 + 11)
+def test_a_frame_of_small_dice_read_only_as_guesses_is_looked_at_closer() -> None:
+    # A small-dice webcam scene of the synthetic set (held-out seed 43, scene 9, as stored): four dice about 25
+    # pixels wide, two of them touching, read at the usual scale as four guesses (0.54 to 0.59). No die read
+    # surely, so the frame is looked at closer, where three of them read surely and all four right. (Seed 5, scene 11
+    # was pinned here before: lit softly enough to be taken for veiled (exposure.VEILED), and its 2 read surely at
+    # the usual scale since pips.LONE_ROUND made its lone blob's 1 a guess, it is no longer looked at closer.)
+    image, truth = render_kind("webcam-small", 43 * 100_003 + 9)
     dice = read_dice(stored(image)).dice
-    for die in truth:
-        if die.value != 6:
-            assert_read_on(dice, die)
+    read = [assert_read_on(dice, die) for die in truth]
+    assert len(truth) == 4
+    assert sum(die.confidence >= SURE_VALUE for die in read) >= 3
