@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from vision.reader import segment
+from vision.reader.blobs import Blob
 from vision.reader.body import body_extent
 from vision.reader.found import APART, DRAWN_OUT_BOX, Found
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
@@ -72,7 +73,17 @@ def read_region(
     if is_piece and face.confidence >= SURE_VALUE and boxed.pips and max(rw, rh) > DRAWN_OUT_PIECE * min(rw, rh):
         px, py = _pips_centre(region, scale, boxed)
         at = (px / scale, py / scale)
-    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips, at)
+    pips_at = _in_image(boxed.pips, rect) if boxed.value is not None and boxed.value == face.value else ()
+    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips, at, pips_at)
+
+
+def _in_image(pips: tuple[Blob, ...], rect: RotatedRect) -> tuple[tuple[float, float], ...]:
+    """Where pips found in a box's upright patch (`rect` in the image) lie in the image."""
+    if not pips:
+        return ()
+    back = cv2.invertAffineTransform(patch_matrix(rect))
+    at = np.array([[pip.x, pip.y, 1.0] for pip in pips]) @ back.T
+    return tuple((float(x), float(y)) for x, y in at)
 
 
 FAR_SURE = 0.8
@@ -103,7 +114,8 @@ def read_far_end(image: np.ndarray, found: Found, blob: segment.Region, scale: f
         return found
     flags = found.die.flags - {"ambiguous_value"}
     die = dataclasses.replace(found.die, value=face.value, confidence=round(face.confidence, 3), flags=flags)
-    return dataclasses.replace(found, die=die, face=face)
+    pips_at = found.pips_at if face.value == found.die.value else ()  # pips of the value read, or none known
+    return dataclasses.replace(found, die=die, face=face, pips_at=pips_at)
 
 
 def _at_far_end(image: np.ndarray, rect: RotatedRect, face: FaceReading) -> FaceReading:
