@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_never_surely_wrong, assert_read_on, read_on, read_right
-from vision.reader import exposure
+from vision.reader import exposure, side_face
 from vision.reader.blobs import Blob
 from vision.reader.empty import left_behind
 from vision.reader.layout import fit_layout
@@ -147,11 +147,17 @@ def test_a_white_die_whose_side_face_pips_were_read_with_its_top_is_read_from_it
 
 
 @pytest.mark.parametrize(("scene", "box", "value"), [(29, (207, 9, 242, 54), 2), (75, (355, 397, 401, 453), 6)])
-def test_the_pips_of_a_side_face_in_shade_are_never_a_sure_value(scene: int, box: Box, value: int) -> None:
+def test_the_pips_of_a_side_face_in_shade_are_never_a_sure_value(
+    scene: int, box: Box, value: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Webcam scenes of the synthetic set (seed 41): white dice seen at an angle, where no top face stood out and the
     # pips of a grey side face were read as the die's (a 2 read as a sure 3 at 0.90, a 6 as a sure 2). Lit
     # from above, the top face is the brightest; pips whose face lies 60 below the brightest of the patch are now
-    # only a guess.
+    # only a guess. The guessed 2 of the second scene, its box on the 6's grey side face within a side of a 1 read
+    # surely below it, is since left out as that 1's side face (vision.reader.side_face): the 6 is missed there. The
+    # reading of its pips is checked with no side face left out.
+    assert_never_surely_wrong(_read_on(41, scene, box, value, as_stored=True), value)
+    monkeypatch.setattr(side_face, "SHADED", 255.0)
     read = _read_on(41, scene, box, value, as_stored=True)
     assert read
     assert_never_surely_wrong(read, value)

@@ -27,6 +27,7 @@ from vision.reader.found import (
 from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
+from vision.reader.side_face import without_side_faces
 from vision.reader.view import FARTHER_LOOK, MIN_DIE_SIDE, NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
@@ -109,7 +110,7 @@ def _valued(found: list[Found]) -> int:
 
 def _read_view(image: np.ndarray, view: View) -> list[Found]:
     """The dice found in a view of the picture and read from the picture itself, the surest kept where they lie on
-    one another."""
+    one another, the side faces in shade read beside dice read surely left out (see side_face.py)."""
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
@@ -120,7 +121,8 @@ def _read_view(image: np.ndarray, view: View) -> list[Found]:
     barren = [outline for candidate, dice in read if not dice and (outline := _outline_of(candidate)) is not None]
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
-    return surest_apart(unread_if_white_lit(found), APART[1], OVERSIZED * side / scale if side else math.inf)
+    kept = surest_apart(unread_if_white_lit(found), APART[1], OVERSIZED * side / scale if side else math.inf)
+    return without_side_faces(kept)
 
 
 def _outline_of(candidate: segment.Candidate) -> np.ndarray | None:
