@@ -39,27 +39,26 @@ def without_side_faces(found: list[Found]) -> list[Found]:
     sure = [one for one in found if _is_sure(one)]
     if not sure or len(sure) == len(found):
         return found
-    bodies = [(one, _middle(one.patch)) for one in sure]
-    return [one for one in found if _is_sure(one) or not _is_side_face(one, bodies)]
+    tops = [(one, np.median(_middle(one.patch), axis=0)) for one in sure]
+    return [one for one in found if _is_sure(one) or not _is_side_face(one, tops)]
 
 
 def _is_sure(one: Found) -> bool:
     return one.die.value is not None and one.die.confidence >= SURE_VALUE
 
 
-def _is_side_face(one: Found, bodies: list[tuple[Found, np.ndarray]]) -> bool:
+def _is_side_face(one: Found, tops: list[tuple[Found, np.ndarray]]) -> bool:
+    """Whether a doubtful reading is the side face of one of the dice read surely (`tops`: each with the median Lab
+    colour of its middle)."""
     lab = _middle(one.patch)
     lightest = float(np.percentile(lab[:, 0], 75))
     own = np.median(lab, axis=0)
-    for die, body in bodies:
-        top = np.median(body, axis=0)
-        if (
-            distance(one.die, die.die) <= SIDE_REACH * die.side
-            and top[0] - lightest >= SHADED
-            and float(np.hypot(top[1] - own[1], top[2] - own[2])) <= SAME_HUE
-        ):
-            return True
-    return False
+    return any(
+        distance(one.die, die.die) <= SIDE_REACH * die.side
+        and top[0] - lightest >= SHADED
+        and float(np.hypot(top[1] - own[1], top[2] - own[2])) <= SAME_HUE
+        for die, top in tops
+    )
 
 
 def _middle(patch: np.ndarray) -> np.ndarray:
