@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.reader.found import Found, distance
 from vision.reader.patch import PATCH
-from vision.reading import SURE_VALUE
+from vision.reading import is_guess
 
 SIDE_REACH = 1.0
 """How near a die read surely, in its sides, a doubtful reading lies for it to be that die's side face: a die
@@ -44,7 +44,7 @@ def without_side_faces(found: list[Found]) -> list[Found]:
 
 
 def _is_sure(one: Found) -> bool:
-    return one.die.value is not None and one.die.confidence >= SURE_VALUE
+    return one.die.value is not None and not is_guess(one.die.confidence)
 
 
 def _is_side_face(one: Found, tops: list[tuple[Found, np.ndarray]]) -> bool:
