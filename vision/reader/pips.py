@@ -32,7 +32,7 @@ from vision.reader.faceset import (
     streaks_may_join,
     unlike_pair,
 )
-from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, LayoutFit, fit_layout
+from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, LayoutFit, Spacing, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
 from vision.reader.stats import percentiles, spread, top_percentile
@@ -58,7 +58,7 @@ LOOSE = (0.08, 0.42)
 
 def read_face(
     patch: np.ndarray,
-    spacing_range: tuple[float, float] = TIGHT,
+    spacing_range: Spacing = TIGHT,
     is_upright: bool = True,
     outline: np.ndarray | None = None,
     lightness: np.ndarray | None = None,
@@ -118,7 +118,7 @@ class _Face:
     lightness: np.ndarray
     """Lightness as float32."""
     body: float
-    spacing_range: tuple[float, float]
+    spacing_range: Spacing
     is_upright: bool
     outline: np.ndarray | None
     side_faces: bool = False
@@ -444,7 +444,7 @@ def _runs_off(pips: list[Blob]) -> bool:
 
 def _fit_layout(
     pips: list[Blob],
-    spacing_range: tuple[float, float] = TIGHT,
+    spacing_range: Spacing = TIGHT,
     is_upright: bool = True,
     least_lone: float = LONE_PIP,
 ) -> LayoutFit:

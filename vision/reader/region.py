@@ -16,6 +16,7 @@ from vision.reader import segment
 from vision.reader.blobs import Blob
 from vision.reader.body import body_extent
 from vision.reader.found import APART, DRAWN_OUT_BOX, Found
+from vision.reader.layout import Spacing
 from vision.reader.patch import PATCH, RotatedRect, patch_lightness, patch_matrix, upright_patch
 from vision.reader.perspective import far_face
 from vision.reader.pips import TIGHT, FaceReading, read_face
@@ -29,7 +30,7 @@ def read_region(
     region: segment.Region,
     scale: float,
     side: float,
-    spacing_range: tuple[float, float] = TIGHT,
+    spacing_range: Spacing = TIGHT,
     is_piece: bool = False,
     siblings: tuple[tuple[float, float], ...] | None = (),
     parted: bool = False,
@@ -46,9 +47,12 @@ def read_region(
     patch = upright_patch(image, rect)
     lightness = patch_lightness(patch)
     # Seen at an angle, the box holds the top face and a side face: the top face is about the shorter side.
-    spacing = (spacing_range[0] * min(rw, rh) / max(rw, rh, 1e-6), spacing_range[1])
+    spacing: Spacing = (spacing_range[0] * min(rw, rh) / max(rw, rh, 1e-6), spacing_range[1])
     # A patch cut along the die's own edges holds the face square; a crop of one die may hold it at any angle.
     upright = spacing_range == TIGHT
+    if upright and side > 0.0:
+        # A face full of pips may be as small as a die of the picture, in a larger box (see layout.MANY_PIPS).
+        spacing = (*spacing, min(spacing[0], spacing_range[0] * side / max(rw, rh, 1e-6)))
     outline = _outline_in_patch(region, scale, rect)
     read = functools.partial(
         read_face, spacing_range=spacing, is_upright=upright, outline=outline, side_faces=not is_piece, parted=parted
