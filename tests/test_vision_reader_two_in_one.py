@@ -24,7 +24,7 @@ def test_two_ones_touching_once_read_as_one_guessed_four_are_both_read() -> None
 
 
 def test_without_it_the_one_was_lost_in_the_six(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(candidate, "_may_be_two", lambda whole, die_side: False)
+    monkeypatch.setattr(candidate, "_may_be_two", lambda whole, die_side, across: False)
     _, read = read_on("webcam", 31, 8, (334, 62, 405, 135), as_stored=True)
     assert read
     assert not any(d.value == 1 and d.confidence >= SURE_VALUE for d in read)
