@@ -210,7 +210,7 @@ def _lamp_spots(lab: np.ndarray, mask: np.ndarray, centres: np.ndarray) -> np.nd
         x, y, w, h = cv2.boundingRect(outline)
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
-        own = cv2.bitwise_and(inside, mask[y : y + h, x : x + w])  # the part's own pixels, not its holes
+        own = cv2.bitwise_and(inside, mask[y : y + h, x : x + w])  # what of the mask it encloses, less its holes
         if cv2.countNonZero(own) >= fill * cv2.contourArea(cv2.convexHull(outline)):
             continue  # filled like a die or a clump of dice
         colour = np.median(lab[y : y + h, x : x + w][own > 0], axis=0)
