@@ -3,7 +3,6 @@ surest way winning where their readings overlap, and the parts of a clump its di
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TypeGuard
 
@@ -15,7 +14,6 @@ from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
 from vision.reader.found import (
     APART,
     DRAWN_OUT_BOX,
-    SAME_PIP,
     Found,
     apart,
     as_guess,
@@ -23,6 +21,7 @@ from vision.reader.found import (
     distance,
     has_value,
     is_sure,
+    pips_on,
 )
 from vision.reader.leftover import leftovers
 from vision.reader.region import read_far_end, read_region
@@ -350,13 +349,8 @@ def _in_larger_faces(dice: list[Found], read: list[Found]) -> list[Found]:
 def _in_larger_face(one: Found, read: list[Found]) -> Found:
     if not is_sure(one) or len(one.pips_at) < 2:
         return one
-    larger = [other for other in read if len(other.pips_at) > len(one.pips_at) and _pips_within(one, other)]
+    count = len(one.pips_at)
+    larger = [other for other in read if len(other.pips_at) > count and pips_on(one, [other]) == count]
     if not larger:
         return one
     return as_guess(max(larger, key=lambda other: (len(other.pips_at), other.die.confidence)))
-
-
-def _pips_within(one: Found, other: Found) -> bool:
-    """Whether every pip `one` was read from is a pip `other` was read from (within found.SAME_PIP)."""
-    reach = SAME_PIP * min(one.side, other.side)
-    return all(any(math.hypot(x - a, y - b) < reach for a, b in other.pips_at) for x, y in one.pips_at)

@@ -147,11 +147,14 @@ def _pips_taken(one: Found, kept: list[Found]) -> bool:
     lies 93 -> 91, pictures read exactly 1197 -> 1199, nothing else changed; their changed copies (eval_robustness,
     seed 5, nine changes): 142 -> 135, nothing else changed. From half the pips (a 2 one of whose pips is taken),
     a die read right was lost."""
-    if not one.pips_at:
-        return False
-    taken = [(a, b, SAME_PIP * min(one.side, k.side)) for k in kept if k.die.value is not None for a, b in k.pips_at]
-    shared = sum(any(math.hypot(x - a, y - b) < reach for a, b, reach in taken) for x, y in one.pips_at)
-    return shared > SHARED_PIPS * len(one.pips_at)
+    return bool(one.pips_at) and pips_on(one, kept) > SHARED_PIPS * len(one.pips_at)
+
+
+def pips_on(one: Found, others: list[Found]) -> int:
+    """How many of the pips `one` was read from (see `Found.pips_at`) are pips the dice `others` were read from, two
+    pips being one within SAME_PIP of the smaller die's side. Readings with no value are not counted."""
+    taken = [(a, b, SAME_PIP * min(one.side, k.side)) for k in others if k.die.value is not None for a, b in k.pips_at]
+    return sum(any(math.hypot(x - a, y - b) < reach for a, b, reach in taken) for x, y in one.pips_at)
 
 
 def _apart_by(one: Found, other: Found) -> float:
