@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 from dice_drawing import draw_die, table
 
-from tests.synthetic_scenes import lies_on, stored
+from tests.synthetic_scenes import lies_on, read_on, read_right, stored
 from vision.reader import read_dice
 from vision.reader import table as tables
+from vision.reading import SURE_VALUE
 from vision.synthetic.datasets import render_kind
 
 
@@ -70,3 +71,16 @@ def test_a_frame_of_small_dice_reads_no_die_on_the_lamps_reflection() -> None:
     read = read_dice(stored(image)).dice
     assert all(any(lies_on(die, true) for true in truth) for die in read)
     assert sorted(d.value for d in read if d.value is not None) == sorted(d.value for d in truth)
+
+
+def test_a_ragged_clump_of_dice_of_several_colours_is_no_reflection() -> None:
+    # A tray (synthetic seed 41, scene 0, as stored): a clump of orange, red and violet dice on the black felt, lighter
+    # than the brown of the tray's wooden frame and of its hue in the median, but of many hues.
+    assert read_right("tray", 41, 0, (2538, 1068, 2878, 1388), 2).confidence >= SURE_VALUE
+    assert read_right("tray", 41, 0, (2344, 1180, 2657, 1490), 3).confidence >= SURE_VALUE
+
+
+def test_without_the_spread_the_clump_was_taken_for_the_frames_reflection(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables, "LAMP_SPOT", (*tables.LAMP_SPOT[:4], 1000.0))
+    _, read = read_on("tray", 41, 0, (2538, 1068, 2878, 1388), as_stored=True)
+    assert not any(d.value == 2 for d in read)

@@ -175,22 +175,24 @@ def _is_coloured(chromaticity: tuple[float, float]) -> bool:
     return abs(chromaticity[0] - 128.0) + abs(chromaticity[1] - 128.0) >= SHADOW_CHROMA
 
 
-LAMP_SPOT = (0.02, 6.0, 20.0, 0.8)
+LAMP_SPOT = (0.02, 6.0, 20.0, 0.8, 15.0)
 """When a part of the foreground is the lamp's reflection on a coloured table (see `_lamp_spots`): from this share of
 the picture; its median colour's chromaticity within this distance (|a| + |b|, 8-bit, as `_chromaticity` stores it)
-of a coloured table colour's and at least this much lighter than that colour (Lab lightness, 8-bit); and filling
-under this share of its convex hull (the reflection's edge is ragged with the grain; a die, or a clump of dice, fills
-its hull).
+of a coloured table colour's and at least this much lighter than that colour (Lab lightness, 8-bit); filling under
+this share of its convex hull (the reflection's edge is ragged with the grain; a die, or a clump of dice, fills its
+hull); and its chromaticity spread no wider than this (see `_hue_spread`: a reflection is of one hue, 0.7 to 6.8 on
+the synthetic sets; a ragged clump of orange, red and violet dice on a tray, lighter than its brown wooden frame and
+of that hue in the median, spread 43 to 45).
 
 A lamp's bright spot on varnished wood, a tenth of a webcam frame, keeps the wood's chromaticity but was far lighter
 than any table colour: in the mask, it was cut into pieces whose grain read as dice (nine on one frame of small dice,
 three as 2s). Its colour is now table too, as a tray's rim's is; dice lying on it still stand out from it. Synthetic
 scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crops): dice found where none lies
-70 -> 54, right 10471 -> 10474, right as a guess 462 -> 465, sure wrongs 58 -> 57, unread 358 -> 354, missed 251 ->
-247, pictures read exactly 1211 -> 1221; the up-close kinds as they were. Not without losses: on a tray, a ragged
-clump of orange, red and violet dice on the black felt, lighter than the brown of the tray's wooden frame and of its
-hue, was taken for the frame's reflection (a 2 missed, a 3 read as a guess); a small white 4 beside a spot was missed,
-and a 6 read right became a sure 1 where a die read on the grain had stood beside it. Their changed copies
+70 -> 54, right 10471 -> 10476, right as a guess 462 -> 464, sure wrongs 58 -> 57, unread 358 -> 354, missed 251 ->
+246, pictures read exactly 1211 -> 1222; the up-close kinds as they were. Not without losses: a small white 4 beside a
+spot was missed, and a 6 read right became a sure 1 where a die read on the grain had stood beside it. Without the
+spread, the tray's clump above was taken for its frame's reflection (a 2 missed, a 3 read as a guess). Their changed
+copies
 (eval_robustness, seed 5, nine changes): dice found where none lies 125 -> 95, right 7053 -> 7058, sure wrongs
 56 -> 58 (three small dice on a flat, low-contrast copy read as one sure 1; a 5 beside a sure 2 in a soft one). The
 real photos (crops on felt) read alike. Without the fill, green dice on a green felt seen up close, lighter than the
@@ -198,6 +200,14 @@ felt as a spot is and of its chromaticity, were taken for table (9 dice lost); w
 on a grey one would be. Measured against the colour just around each part instead of the table's colours, the tray
 kept its dice but more were lost elsewhere (pictures read exactly 1218, against 1221). Each part is measured in its
 own box: over the whole picture, the check cost 1.3 ms a frame (0.15 ms so)."""
+
+
+def _hue_spread(pixels: np.ndarray) -> float:
+    """How widely the chromaticity of Lab pixels (n x 3) spreads: the interquartile ranges of its two channels,
+    summed (in `_chromaticity`'s units)."""
+    lightness = np.maximum(pixels[:, 0].astype(np.float32), 30.0)
+    ranges = [np.subtract(*np.percentile((pixels[:, i] - 128.0) * CHROMA_UNIT / lightness, (75, 25))) for i in (1, 2)]
+    return float(sum(ranges))
 
 
 SPOT_SAMPLES = 20_000
@@ -208,7 +218,7 @@ def _lamp_spots(lab: np.ndarray, mask: np.ndarray, centres: np.ndarray) -> np.nd
     """The Lab colours of the parts of the foreground `mask` that are the lamp's reflection on a coloured table
     (see LAMP_SPOT), or None when there is none. Each part is measured inside its own box: this runs on every
     frame."""
-    share, hue, lighter, fill = LAMP_SPOT
+    share, hue, lighter, fill, spread = LAMP_SPOT
     tables = [(hue_of, float(c[0])) for c in centres if _is_coloured(hue_of := _chromaticity_of(c))]
     if not tables:
         return None
@@ -226,7 +236,10 @@ def _lamp_spots(lab: np.ndarray, mask: np.ndarray, centres: np.ndarray) -> np.nd
         own = cv2.bitwise_and(inside, box)  # what of the mask it encloses, less its holes
         if cv2.countNonZero(own) * step * step >= fill * cv2.contourArea(cv2.convexHull(outline)):
             continue  # filled like a die or a clump of dice
-        colour = np.median(lab[y : y + h : step, x : x + w : step][own > 0], axis=0)
+        pixels = lab[y : y + h : step, x : x + w : step][own > 0]
+        if _hue_spread(pixels) > spread:
+            continue  # of many hues, as a clump of dice of several colours is, where a reflection is of one
+        colour = np.median(pixels, axis=0)
         (ca, cb), light = _chromaticity_of(colour), float(colour[0])
         if any(abs(ca - ta) + abs(cb - tb) <= hue and light >= table + lighter for (ta, tb), table in tables):
             colours.append(colour)
