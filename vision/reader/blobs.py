@@ -88,11 +88,17 @@ def _lies_past_outline(
     """Whether a blob (its centre and area) lies past a die's outline, its centre not well inside it as a pip's is:
     the table at a corner of the box, or another die. Such a blob goes into `past`, when given."""
     x, y, area = blob
-    if cv2.pointPolygonTest(outline, (x, y), True) >= 0.5 * math.sqrt(area / math.pi):
+    if not past_outline(outline, x, y, area):
         return False
     if past is not None:
         past.append(Blob(x, y, area, _ellipse(contour)[0], float(signed[int(y), int(x)])))
     return True
+
+
+def past_outline(outline: np.ndarray, x: float, y: float, area: float) -> bool:
+    """Whether a blob's centre (`x`, `y`; of `area`) lies past a die's outline, not well inside it as a pip's is: less
+    than half its radius inside."""
+    return cv2.pointPolygonTest(outline, (x, y), True) < 0.5 * math.sqrt(area / math.pi)
 
 
 def _ellipse(contour: np.ndarray) -> tuple[float, float]:

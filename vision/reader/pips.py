@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reader.blobs import Blob, find_blobs
+from vision.reader.blobs import Blob, find_blobs, past_outline
 from vision.reader.empty import emptiness, leaves_empty, left_behind, typical
 from vision.reader.faceset import (
     FEWEST_ON_FACE,
@@ -64,6 +64,7 @@ def read_face(
     lightness: np.ndarray | None = None,
     side_faces: bool = False,
     parted: bool = False,
+    hull: np.ndarray | None = None,
 ) -> FaceReading:
     """Read the value on an upright die patch, trying both pip polarities and keeping the better fit.
 
@@ -74,7 +75,7 @@ def read_face(
     lightness = patch_lightness(patch) if lightness is None else lightness
     low, body, high = percentiles(_inner(lightness), (1, 50, 99))
     darkest, brightest = percentiles(lightness, (1, 99))
-    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline, side_faces, parted)
+    face = _Face(lightness.astype(np.float32), body, spacing_range, is_upright, outline, side_faces, parted, hull)
     # Pips contrast most with the body: try the likelier polarity first, the other only if it fails.
     order = (True, False) if _dark_first(low, body, high) else (False, True)
     peaks = {True: body - darkest, False: brightest - body}
@@ -124,6 +125,8 @@ class _Face:
     outline: np.ndarray | None
     side_faces: bool = False
     parted: bool = False
+    hull: np.ndarray | None = None
+    """The convex hull of `outline`, when light pips are looked for within it (see `_pips_outline`)."""
 
 
 _GLARE_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
@@ -171,14 +174,15 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     steepness: list[np.ndarray] = []
     contrast = _Contrast(face, signed, dark, peak, steepness, before)
     first: list[Blob] | None = None
+    outline = _pips_outline(face, dark)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         past: list[Blob] = []
-        blobs = find_blobs(binary, signed, face.outline, steepness, past=past)
+        blobs = find_blobs(binary, signed, outline, steepness, past=past)
         first = blobs if first is None else first
         pips = face_pips(blobs)
         if not deglared:
-            seen_past += past
+            seen_past += past + _bitten(face, outline, blobs)
         elif len(pips) == 1:
             past += seen_past
         best = _better_reading(contrast, best, pips, blobs, past=past)
@@ -203,6 +207,22 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     return best
 
 
+def _pips_outline(face: _Face, dark: bool) -> np.ndarray | None:
+    """The outline within which pips of a polarity are looked for: the die's own, or for light pips, its convex hull
+    when the patch has one (see region.LIGHT_PIPS_IN_HULL)."""
+    return face.hull if not dark and face.hull is not None else face.outline
+
+
+def _bitten(face: _Face, outline: np.ndarray | None, blobs: list[Blob]) -> list[Blob]:
+    """The blobs found within the hull (`outline`) that lie past the die's own outline. A plain read counts them
+    with those it left out past the outline, for the top-hat's lone pip to be weighed against (see `_read_polarity`):
+    a blue 3 whose corner pips ran into a pale table read as no pips at all, its middle pip then a sure 1 after the
+    top-hat (composites of real crops, seed 17, picture 14)."""
+    if outline is face.outline or face.outline is None:
+        return []
+    return [b for b in blobs if past_outline(face.outline, b.x, b.y, b.area)]
+
+
 def _left_behind(face: _Face, best: FaceReading, first: list[Blob]) -> bool:
     """Whether the first threshold's blobs hold a pip on a place the value read leaves empty (empty.left_behind)."""
     pips = list(best.pips)
@@ -225,7 +245,7 @@ def _parted_from_glare(contrast: _Contrast, best: FaceReading, pips_before: int)
     unread, read right and sure. Nothing else changed."""
     binary = cv2.compare(contrast.signed, max(18.0, GLARE_PARTING * contrast.peak), cv2.CMP_GT)  # type: ignore[call-overload]
     past: list[Blob] = []
-    blobs = find_blobs(binary, contrast.signed, contrast.face.outline, contrast.steepness, past=past)
+    blobs = find_blobs(binary, contrast.signed, _pips_outline(contrast.face, False), contrast.steepness, past=past)
     pips = face_pips(blobs)
     return _better_reading(contrast, best, pips, blobs, past=past) if len(pips) > pips_before else best
 
