@@ -11,7 +11,7 @@ import pytest
 
 from tests.synthetic_scenes import assert_never_surely_wrong
 from vision.image_io import load_image
-from vision.reader import pips, read_dice, region
+from vision.reader import flanks, pips, read_dice, region
 from vision.reading import SURE_VALUE, Die
 from vision.synthetic.composite import load_crops, write_composites
 
@@ -52,4 +52,6 @@ def test_without_it_the_three_was_a_sure_one(tmp_path: Path, monkeypatch: pytest
     # Looked for within the hull of the outline (region.LIGHT_PIPS_IN_HULL), the corner pips are read and the 3 is
     # right: without the hull, as a box larger than a die is read, the top-hat's lone 1 is all that is left.
     monkeypatch.setattr(region, "LIGHT_PIPS_IN_HULL", 0.0)
+    # Its corner pips flank the lone pip too (flanks.py): left unlooked for, only the blobs past the outline weigh.
+    monkeypatch.setattr(flanks, "FLANKS", flanks.Flanks(0.0, 0.7, 0.5))
     assert any(d.value == 1 and d.confidence >= SURE_VALUE for d in _read_on_three(tmp_path))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.image_io import load_image
-from vision.reader import pips, read_dice, region
+from vision.reader import flanks, pips, read_dice, region
 from vision.reader.patch import PATCH
 from vision.reader.pips import read_face
 from vision.reading import SURE_VALUE
@@ -122,4 +122,6 @@ def test_blobs_past_the_outline_within_the_hull_still_weigh_on_the_top_hat_s_one
     # Blobs found within the hull but past the outline count as past it for the top-hat's lone pip (pips._bitten);
     # without them, nothing weighed on it and the middle pip of the 3 was a sure 1.
     monkeypatch.setattr(pips, "_bitten", lambda face, outline, blobs: [])
+    # Its corner pips flank the lone pip too (flanks.py): left unlooked for, only the blobs past the outline weigh.
+    monkeypatch.setattr(flanks, "FLANKS", flanks.Flanks(0.0, 0.7, 0.5))
     assert any(value == 1 and confidence >= SURE_VALUE for value, confidence in _read_on_three(tmp_path))

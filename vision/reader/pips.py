@@ -32,6 +32,7 @@ from vision.reader.faceset import (
     streaks_may_join,
     unlike_pair,
 )
+from vision.reader.flanks import flanked
 from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, LayoutFit, Spacing, fit_layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
@@ -92,9 +93,21 @@ def read_face(
         deglared = _read_polarity(face, dark, peaks[dark], past[dark], deglared=True)
         if deglared.value is not None and deglared.confidence > best.confidence:
             best = deglared
+    if (
+        best.value == 1
+        and len(best.pips) == 1
+        and best.confidence > GUESS
+        and flanked(_signed(face, best.is_dark_on_light), best.pips[0])
+    ):
+        best = dataclasses.replace(best, confidence=GUESS)  # a guess: the 3 its corner pips would make (see flanks.py)
     if best.is_dark_on_light and best.confidence >= SURE_VALUE and in_shade(face.lightness, best.pips, brightest):
         best = dataclasses.replace(best, confidence=GUESS)  # a guess: see shade.in_shade
     return best
+
+
+def _signed(face: _Face, dark: bool) -> np.ndarray:
+    """A face's contrast with its body for pips of one polarity (`dark`: darker than the body), the pips positive."""
+    return (face.body - face.lightness) if dark else (face.lightness - face.body)
 
 
 def _inner(lightness: np.ndarray) -> np.ndarray:
@@ -165,7 +178,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     best = FaceReading(None, 0.0, (), dark, 9.0)
     if peak < 28:
         return best
-    signed = (face.body - face.lightness) if dark else (face.lightness - face.body)
+    signed = _signed(face, dark)
     before = signed if deglared else None
     if deglared:
         # The contrast is in whole numbers: opened as 16-bit integers it is the same, in half the time.
