@@ -1,4 +1,4 @@
-"""Pips too small for the spacing of the grid they fit make no face (vision.reader.pips.SMALL_FOR_SPACING)."""
+"""Pips too small for the spacing of the grid they fit make no face (vision.reader.faceset.SMALL_FOR_SPACING)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_never_surely_wrong, read_on, read_right
+from vision.reader.faceset import SMALL_FOR_SPACING
 from vision.reader.patch import PATCH
-from vision.reader.pips import SMALL_FOR_SPACING, read_face
+from vision.reader.pips import read_face
 from vision.reading import SURE_VALUE
 
 CORNER = 0.33

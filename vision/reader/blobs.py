@@ -34,7 +34,7 @@ class Blob:
     parted: int = 0
     """For a pip parted from a run of pips: how many the run held."""
     runs_off: bool = False
-    """Whether the blob reaches the patch's edge (see pips._runs_off and pips._one_beside_cut_pips)."""
+    """Whether the blob reaches the patch's edge (see pips._runs_off and faceset.one_beside_cut_pips)."""
 
 
 def find_blobs(

@@ -19,6 +19,7 @@ from vision.reader.empty import emptiness, leaves_empty, left_behind, typical
 from vision.reader.faceset import (
     FEWEST_ON_FACE,
     ROUND,
+    SMALL_PIPS_KEPT,
     STREAK_DOUBT,
     blurred_pips,
     crowded,
@@ -27,9 +28,11 @@ from vision.reader.faceset import (
     glare_run_into_pip,
     off_face,
     off_side_faces,
+    one_beside_cut_pips,
     pips_past_outline,
     split_across,
     streaks_may_join,
+    too_small_for_spacing,
     unlike_pair,
 )
 from vision.reader.flanks import flanked
@@ -279,7 +282,7 @@ def _better_reading(
     least_lone = SMALL_ONE if face.side_faces and not contrast.dark else LONE_PIP
     fit = _fit_layout(pips, face.spacing_range, face.is_upright, least_lone)
     confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
-    if _too_small_for_spacing(fit, pips):
+    if too_small_for_spacing(fit, pips):
         confidence = min(confidence, SMALL_PIPS_KEPT)
     if best.pips and confidence <= best.confidence:
         return best  # cannot win, and the checks below only lower a confidence
@@ -293,7 +296,7 @@ def _better_reading(
     if confidence > 0.0 and (
         crowded(pips, fit)
         or _may_be_cut(face, pips, blobs)
-        or _one_beside_cut_pips(fit, pips, blobs)
+        or one_beside_cut_pips(fit, pips, blobs)
         or pips_past_outline(pips, past)
         or unlike_pair(pips)
         or guess
@@ -304,31 +307,6 @@ def _better_reading(
     if confidence > best.confidence or not best.pips:
         return FaceReading(fit.value if confidence >= 0.35 else None, confidence, tuple(pips), contrast.dark, fit.error)
     return best
-
-
-SMALL_FOR_SPACING = 0.14
-"""Least radius of a face's pips (their median), as a share of the spacing of the grid they fit, for two pips or more
-to be a face: a die's pips are about a quarter of it in radius (on the synthetic benchmark frames, the values read lay
-at 0.25 in the middle, 99 % of them over 0.16). Specks of a tray's grain, a tenth of it, fitted 2s on pieces of an
-empty tray's rim.
-
-Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crops, 11743 dice): sure wrongs
-68 -> 66 (a small 5 read as a sure 3 came out right, a 2 read as a sure 3 a guess), 2 dice read where none lies went,
-right and sure 10460 as they were, pictures read exactly 1192 -> 1194; a sure 2 right became a guess and a 2 guessed
-right was lost. Their changed copies (benchmarks/eval_robustness.py, seed 5): right 6987 -> 6985 of 8172, dice read
-where none lies 164 -> 162. The real photos read alike; 30 empty synthetic 12 MP trays read no die with a value. From
-0.12, one sure wrong went; from 0.16, dice read right were lost (2s whose pips the blur shrank)."""
-SMALL_PIPS_KEPT = 0.3
-"""Most confidence kept by the reading of pips too small for their spacing: under FACE_STANDS, so that no value
-stands, yet ranked as the pips it found. Set to nothing, an orange 3 seen at an angle, shown unread, lost its box to a
-piece of it read as a sure 2."""
-
-
-def _too_small_for_spacing(fit: LayoutFit, pips: list[Blob]) -> bool:
-    """Whether the pips of a value of two or more are too small for the spacing of their grid (SMALL_FOR_SPACING)."""
-    if fit.value is None or fit.value < 2 or fit.spacing <= 0.0:
-        return False
-    return math.sqrt(typical(pips)[0] / math.pi) < SMALL_FOR_SPACING * fit.spacing
 
 
 SHADE_GAP = 25.0
@@ -460,21 +438,6 @@ def _inside(outline: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     inside = np.zeros(shape[:2], np.uint8)
     cv2.fillPoly(inside, [np.round(outline).astype(np.int32).reshape(-1, 1, 2)], 255)
     return inside
-
-
-CUT_PIP = 0.4
-"""Least area, as a share of a lone pip's, of a blob the patch's edge cuts that makes the pip part of a larger face
-(see `_one_beside_cut_pips`)."""
-
-
-def _one_beside_cut_pips(fit: LayoutFit, pips: list[Blob], blobs: list[Blob]) -> bool:
-    """Whether a 1 is read beside blobs like its pip (CUT_PIP of its area or more, as contrasted) that the patch's
-    edge cuts: the patch holds part of a larger face, its other pips past the edge (the logo in the middle of a
-    casino 2, whose top face was read in a patch that cut its two pips)."""
-    if fit.value != 1:
-        return False
-    pip = pips[0]
-    return any(b.runs_off and b.area >= CUT_PIP * pip.area and b.contrast >= 0.8 * pip.contrast for b in blobs)
 
 
 def _may_be_cut(face: _Face, pips: list[Blob], blobs: list[Blob]) -> bool:
