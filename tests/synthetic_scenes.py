@@ -1,15 +1,44 @@
-"""Reading dice of the synthetic sets' scenes: a die found by its true box, and the dice read on it."""
+"""Reading dice of the synthetic sets' scenes: a die found by its true box, and the dice read on it; the same for the
+composites of real crops."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
+from vision.image_io import load_image
 from vision.reader import read_dice
 from vision.reading import SURE_VALUE, Die
+from vision.synthetic.composite import load_crops, write_composites
 from vision.synthetic.datasets import STORED_QUALITY, render_kind
+
+CROP_LABELS = sorted((Path(__file__).resolve().parents[2] / "shared" / "data" / "dice").glob("*/labels.jsonl"))
+"""The shared development photos' labels (real crops of one die each), when they lie beside the project."""
+needs_photos = pytest.mark.skipif(not CROP_LABELS, reason="the shared development photos are not beside the project")
+
+
+def composite(folder: Path, seed: int, index: int) -> tuple[list[dict[str, Any]], list[Die]]:
+    """The true dice of a composite of real crops (the `index`-th of `seed`, as benchmarks/eval_synthetic.py draws
+    them from the shared photos, written into `folder`) and the dice read in it."""
+    pool = [crop for labels in CROP_LABELS for crop in load_crops(labels)]
+    written = write_composites(folder, pool, index + 1, seed=seed)
+    entry = json.loads(written.read_text().splitlines()[index])
+    return entry["dice"], list(read_dice(load_image(written.parent / entry["image"])).dice)
+
+
+def read_in(folder: Path, seed: int, index: int, value: int, box: tuple[int, int, int, int]) -> list[Die]:
+    """The dice read with their centre in the box of a true die of a composite (see `composite`), checked to be there
+    with that value."""
+    truth, dice = composite(folder, seed, index)
+    assert {"value": value, "bbox": list(box)} in [{"value": d["value"], "bbox": d["bbox"]} for d in truth]
+    x0, y0, x1, y1 = box
+    return [d for d in dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
 
 
 def read_on(

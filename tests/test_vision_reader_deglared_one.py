@@ -3,35 +3,22 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.synthetic_scenes import assert_never_surely_wrong
-from vision.image_io import load_image
-from vision.reader import flanks, pips, read_dice, region
+from tests.synthetic_scenes import assert_never_surely_wrong, needs_photos, read_in
+from vision.reader import flanks, pips, region
 from vision.reading import SURE_VALUE, Die
-from vision.synthetic.composite import load_crops, write_composites
 
-DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
-LABELS = sorted(DICE.glob("*/labels.jsonl"))
 THREE = (169, 290, 248, 378)
 """A translucent 3 with white pips in the 14th composite of real crops of seed 2026 (as benchmarks/eval_synthetic.py
 draws them from the shared photos), on a pale table: the die's outline ran inside its corner pips."""
 
-needs_photos = pytest.mark.skipif(not LABELS, reason="the shared development photos are not beside the project")
-
 
 def _read_on_three(tmp_path: Path) -> list[Die]:
-    pool = [crop for labels in LABELS for crop in load_crops(labels)]
-    written = write_composites(tmp_path, pool, 14, seed=2026)
-    entry = json.loads(written.read_text().splitlines()[13])
-    assert {"value": 3, "bbox": list(THREE)} in [{"value": d["value"], "bbox": d["bbox"]} for d in entry["dice"]]
-    dice = read_dice(load_image(written.parent / entry["image"])).dice
-    x0, y0, x1, y1 = THREE
-    return [d for d in dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
+    return read_in(tmp_path, 2026, 13, 3, THREE)
 
 
 @needs_photos

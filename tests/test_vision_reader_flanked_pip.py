@@ -3,19 +3,17 @@ pips of a 3 that ran into something else."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.image_io import load_image
-from vision.reader import flanks, read_dice
+from tests.synthetic_scenes import needs_photos, read_in
+from vision.reader import flanks
 from vision.reader.blobs import Blob
 from vision.reader.patch import PATCH
 from vision.reading import SURE_VALUE
-from vision.synthetic.composite import load_crops, write_composites
 
 PIP = Blob(32.0, 32.0, float(np.pi * 6.0**2), 1.0, 200.0)
 """A lone pip, 6 pixels in radius, at the middle of a patch."""
@@ -49,22 +47,13 @@ def test_spots_far_off_or_faint_do_not_flank() -> None:
     assert not flanks.flanked(faint, PIP)
 
 
-DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
-LABELS = sorted(DICE.glob("*/labels.jsonl"))
-needs_photos = pytest.mark.skipif(not LABELS, reason="the shared development photos are not beside the project")
 THREE = (460, 188, 524, 256)
 """A translucent blue 3 seen at an angle in the 9th composite of real crops of seed 19 (as benchmarks/eval_synthetic.py
 draws them from the shared photos), on a green felt: its corner pips ran into the die's bright rim and side face."""
 
 
 def _read_on_three(tmp_path: Path) -> list[tuple[int | None, float]]:
-    pool = [crop for labels in LABELS for crop in load_crops(labels)]
-    written = write_composites(tmp_path, pool, 9, seed=19)
-    entry = json.loads(written.read_text().splitlines()[8])
-    assert {"value": 3, "bbox": list(THREE)} in [{"value": d["value"], "bbox": d["bbox"]} for d in entry["dice"]]
-    x0, y0, x1, y1 = THREE
-    dice = read_dice(load_image(written.parent / entry["image"])).dice
-    return [(d.value, d.confidence) for d in dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
+    return [(d.value, d.confidence) for d in read_in(tmp_path, 19, 8, 3, THREE)]
 
 
 @needs_photos

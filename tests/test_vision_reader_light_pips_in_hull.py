@@ -4,19 +4,17 @@ around them; they were left out as lying past the die."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.image_io import load_image
-from vision.reader import flanks, pips, read_dice, region
+from tests.synthetic_scenes import composite, needs_photos, read_in
+from vision.reader import flanks, pips, region
 from vision.reader.patch import PATCH
 from vision.reader.pips import read_face
 from vision.reading import SURE_VALUE
-from vision.synthetic.composite import load_crops, write_composites
 
 TABLE, BODY, PIP = 150, 40, 235
 FIVE = ((15, 15), (48, 15), (32, 32), (15, 48), (48, 48))
@@ -61,19 +59,11 @@ def test_only_a_box_about_a_die_s_size_gets_a_hull() -> None:
     assert region._hull_if_die_sized(None, (side, side), side) is None
 
 
-DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
-LABELS = sorted(DICE.glob("*/labels.jsonl"))
-needs_photos = pytest.mark.skipif(not LABELS, reason="the shared development photos are not beside the project")
-
-
 def _second_composite_of_seed_7(tmp_path: Path) -> tuple[list[int], list[tuple[int | None, float]]]:
-    """The values of the 2nd composite of real crops of seed 7 (as benchmarks/eval_synthetic.py draws them from the
-    shared photos: twelve translucent dice with white pips on a pale table), and what the reader reads there."""
-    pool = [crop for labels in LABELS for crop in load_crops(labels)]
-    written = write_composites(tmp_path, pool, 2, seed=7)
-    entry = json.loads(written.read_text().splitlines()[1])
-    dice = read_dice(load_image(written.parent / entry["image"])).dice
-    return sorted(d["value"] for d in entry["dice"]), [(d.value, d.confidence) for d in dice]
+    """The values of the 2nd composite of real crops of seed 7 (twelve translucent dice with white pips on a pale
+    table), and what the reader reads there."""
+    truth, dice = composite(tmp_path, 7, 1)
+    return sorted(d["value"] for d in truth), [(d.value, d.confidence) for d in dice]
 
 
 @needs_photos
@@ -99,13 +89,7 @@ table at every threshold, so that only its middle pip was found as a pip."""
 
 
 def _read_on_three(tmp_path: Path) -> list[tuple[int | None, float]]:
-    pool = [crop for labels in LABELS for crop in load_crops(labels)]
-    written = write_composites(tmp_path, pool, 15, seed=17)
-    entry = json.loads(written.read_text().splitlines()[14])
-    assert {"value": 3, "bbox": list(THREE)} in [{"value": d["value"], "bbox": d["bbox"]} for d in entry["dice"]]
-    x0, y0, x1, y1 = THREE
-    dice = read_dice(load_image(written.parent / entry["image"])).dice
-    return [(d.value, d.confidence) for d in dice if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
+    return [(d.value, d.confidence) for d in read_in(tmp_path, 17, 14, 3, THREE)]
 
 
 @needs_photos
