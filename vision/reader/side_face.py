@@ -11,10 +11,10 @@ from vision.reader.patch import PATCH
 from vision.reading import is_guess
 
 SIDE_REACH = 1.0
-"""How near a die read surely, in its sides, a doubtful reading lies for it to be that die's side face: a die
+"""How near a die read surely, in its sides, a reading less sure lies for it to be that die's side face: a die
 touching it lies a side away or more, its side face nearer (seen 30 degrees off overhead, about 0.75)."""
 SHADED = 30.0
-"""How much darker (Lab lightness, 8-bit) the lightest quarter of a doubtful reading's middle is than the middle of
+"""How much darker (Lab lightness, 8-bit) the lightest quarter of a reading's middle is than the middle of
 the die beside it for the reading to be that die's side face in shade."""
 SAME_HUE = 6.0
 """Largest distance in hue (a*, b*, 8-bit Lab) between a side face and its die's top face."""
