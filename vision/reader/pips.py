@@ -279,7 +279,7 @@ def _better_reading(
     round pips, see faceset.blurred_pips; `past`: the blobs left out past the die's outline; `guess`: pips like
     them were left out, see faceset.off_side_faces, so the value is at most a guess)."""
     face = contrast.face
-    least_lone = SMALL_ONE if face.side_faces and not contrast.dark else LONE_PIP
+    least_lone = SMALL_ONE if not contrast.dark else LONE_PIP
     fit = _fit_layout(pips, face.spacing_range, face.is_upright, least_lone)
     confidence = _confidence(fit.value, fit.error, pips, blobs, contrast.peak) * (SKEW_DOUBT if fit.skewed else 1.0)
     if too_small_for_spacing(fit, pips):
