@@ -47,9 +47,8 @@ def find_blobs(
 ) -> list[Blob]:
     """The pip candidates among the binary's blobs, each told whether it reaches the patch's edge; only those whose
     centre and area are `wanted`, if given. Those left out for lying past the die's `outline` go into `past`."""
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found = []
-    for contour in contours:
+    for contour in _outer_contours(binary):
         if len(contour) < 5:
             continue  # a speck (and too few points to fit an ellipse to)
         area = cv2.contourArea(contour)
@@ -76,6 +75,20 @@ def find_blobs(
         runs_off = _reaches_edge(contour)
         found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
     return found
+
+
+def _outer_contours(binary: np.ndarray) -> list[np.ndarray]:
+    """The outer contour of each blob of a binary patch, those lying in a hole of another blob too: light pips on a
+    dark die lie in a hole of the table when the table shows all round the patch (a square read around a die, see
+    as_crop.py), and OpenCV's external contours leave them out. Its two-level hierarchy gives every blob's outer
+    contour at the top level (the holes' below), in the order of the external contours where no blob lies in a
+    hole. Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crops): a white 4 on
+    a webcam frame, unread, and another read right as a guess came out right and sure, pictures read exactly 1232 ->
+    1233, nothing else changed."""
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if hierarchy is None:
+        return []
+    return [contour for contour, (_, _, _, parent) in zip(contours, hierarchy[0], strict=True) if parent < 0]
 
 
 def _lies_past_outline(
