@@ -29,7 +29,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.vision_bench import synthetic_frames  # noqa: E402
-from vision.reader import candidate, cards, cuts, diesize, pips, segment, table  # noqa: E402
+from vision.reader import as_crop, candidate, cards, cuts, diesize, pips, segment, table  # noqa: E402
 from vision.reader import read as read_module  # noqa: E402
 from vision.reader.heap import keep_heap  # noqa: E402
 from vision.reader.read import read_dice  # noqa: E402
@@ -138,6 +138,7 @@ def region_tries(frames: list[Any]) -> list[tuple[float, int, int]]:
         mock.patch.object(read_module, "read_region", region),
         mock.patch.object(candidate, "read_region", region),
         mock.patch.object(cuts, "read_region", region),
+        mock.patch.object(as_crop, "read_region", region),
         mock.patch.object(pips, "_read_polarity", counted(pips._read_polarity, "polarities")),
         mock.patch.object(pips, "find_blobs", counted(pips.find_blobs, "searches")),
     ):

@@ -12,6 +12,7 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.errors import UnreadableImageError
 from vision.reader import cards, diesize, segment
+from vision.reader.as_crop import read_as_crop, unread_as_crop
 from vision.reader.body import body_extent
 from vision.reader.candidate import OVERSIZED, read_candidate, sureness
 from vision.reader.colour import face_colour
@@ -25,7 +26,6 @@ from vision.reader.found import (
     surest_apart,
     unread_if_white_lit,
 )
-from vision.reader.pips import LOOSE
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
 from vision.reader.side_face import without_side_faces
@@ -82,9 +82,7 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
     side, scale = view.side or 0.0, view.scale
     if max(h, w) <= diesize.SMALL_CROP and (len(dice) <= 1 or all(_piece_of_crop(one, h, w) for one in dice)):
         # A small picture may be a crop of one die that fills it, with no table around it to learn from.
-        whole = ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0)
-        crop = segment.Region(whole, np.zeros((0, 1, 2), np.int32), float(w * h), False, False)
-        single = read_region(image, crop, 1.0, float(max(w, h)), LOOSE)
+        single = read_as_crop(image, ((w / 2.0, h / 2.0), (float(w), float(h)), 0.0), 1.0)
         if single is not None and (not dice or _is_surer(single.die, by_sureness(dice)[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
@@ -124,7 +122,8 @@ def _valued(found: list[Found]) -> int:
 
 def _read_view(image: np.ndarray, view: View) -> list[Found]:
     """The dice found in a view of the picture and read from the picture itself, the surest kept where they lie on
-    one another, the side faces in shade read beside dice read surely left out (see side_face.py)."""
+    one another, a blob read whole that reads no value read again as a crop of one die (see as_crop.py), the side
+    faces in shade read beside dice read surely left out (see side_face.py)."""
     side, scale = view.side or 0.0, view.scale
     candidates = segment.split_regions(view.mask, side, view.small, view.lab) if side else []
     candidates += cards.dice_on_cards(view.lab, view.mask, side) if side else []
@@ -136,6 +135,9 @@ def _read_view(image: np.ndarray, view: View) -> list[Found]:
     if side:
         found += _read_pips_alone(image, view.lab[:, :, 0], view.mask, side, scale, found, barren)
     kept = surest_apart(unread_if_white_lit(found), APART[1], OVERSIZED * side / scale if side else math.inf)
+    # A blob read whole as one die, unread still: read again as a crop of one die (see as_crop.unread_as_crop).
+    alone = {id(dice[0]): c.whole for c, dice in read if c.whole is not None and len(dice) == 1}
+    kept = [unread_as_crop(image, one, alone[id(one)], scale) if id(one) in alone else one for one in kept]
     return without_side_faces(kept)
 
 
