@@ -88,6 +88,8 @@ def _outer_contours(binary: np.ndarray) -> list[np.ndarray]:
     contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if hierarchy is None:
         return []
+    if int(hierarchy[0][:, 3].max()) < 0:
+        return list(contours)  # no blob has a hole, or lies in one: most patches
     parents = hierarchy[0][:, 3].tolist()
     holes: dict[int, float] = {}
     for contour, parent in zip(contours, parents, strict=True):
