@@ -1,7 +1,9 @@
 """A die seen at an angle shows a side face in shade beside its top face; read as a die of its own, less surely than
-the die, it is left out (vision.reader.side_face)."""
+the die (or in a box drawn out as a slanted face's), it is left out (vision.reader.side_face)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ from vision.reader import read_dice, side_face
 from vision.reader.found import Found
 from vision.reader.patch import PATCH
 from vision.reader.pips import FaceReading
-from vision.reader.side_face import SHADED, without_side_faces
+from vision.reader.side_face import SHADED, SLANTED_SIDE, without_side_faces
 from vision.reading import GUESS, SURE_VALUE, Die
 from vision.synthetic.datasets import render_kind
 
@@ -100,3 +102,21 @@ def test_a_small_one_whose_side_face_took_its_place_is_read_right(monkeypatch: p
     assert len(read_on("webcam-small", 97, 11, one, as_stored=True)[1]) == 1
     monkeypatch.setattr(side_face, "SHADED", 255.0)
     assert len(read_on("webcam-small", 97, 11, one, as_stored=True)[1]) == 2
+
+
+def test_a_reading_surer_than_the_die_beside_it_is_its_side_face_in_a_drawn_out_box() -> None:
+    sure = _found((100.0, 100.0), WHITE, 2, 0.91)
+    square = _found((130.0, 100.0), _grey(150), 1, 1.0)
+    slanted = dataclasses.replace(square, length=SLANTED_SIDE * SIDE + 1.0)
+    assert without_side_faces([sure, square]) == [sure, square]  # a die beside it, read more surely, stands
+    assert without_side_faces([sure, slanted]) == [sure]
+
+
+def test_a_side_face_read_surer_than_its_die_off_overhead_is_no_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A webcam scene seen slightly off overhead (synthetic seed 43, scene 4): a white 2's grey side face read as a
+    # sure 1 at 1.0, in a box drawn out by the top face beside it read at 0.91.
+    assert read_right("webcam-slight", 43, 4, (9, 384, 72, 440), 2).confidence >= SURE_VALUE
+    held, read = _count("webcam-slight", 43, 4)
+    assert read == held
+    monkeypatch.setattr(side_face, "SLANTED_SIDE", 100.0)
+    assert _count("webcam-slight", 43, 4)[1] == held + 1
