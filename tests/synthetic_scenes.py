@@ -32,6 +32,13 @@ def composite(folder: Path, seed: int, index: int) -> tuple[list[dict[str, Any]]
     return entry["dice"], list(read_dice(load_image(written.parent / entry["image"])).dice)
 
 
+def composite_values(folder: Path, seed: int, index: int) -> tuple[list[int], list[tuple[int | None, float]]]:
+    """The true values of a composite of real crops (see `composite`), in order, and the value and confidence of each
+    die read in it."""
+    truth, dice = composite(folder, seed, index)
+    return sorted(d["value"] for d in truth), [(d.value, d.confidence) for d in dice]
+
+
 def read_in(folder: Path, seed: int, index: int, value: int, box: tuple[int, int, int, int]) -> list[Die]:
     """The dice read with their centre in the box of a true die of a composite (see `composite`), checked to be there
     with that value."""

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import composite, needs_photos
+from tests.synthetic_scenes import composite_values, needs_photos
 from vision.reader import read as read_module
 from vision.reader import segment
 from vision.reader.as_crop import read_as_crop, unread_as_crop
@@ -69,16 +69,10 @@ def test_an_unread_blob_around_which_no_die_reads_stays_unread() -> None:
     assert unread_as_crop(np.full((300, 300, 3), 200, np.uint8), unread, BLOB, SCALE) is unread
 
 
-def _last_composite_of_seed_17(tmp_path: Path) -> tuple[list[int], list[tuple[int | None, float]]]:
-    """The values of the 20th composite of real crops of seed 17 (eleven casino dice on a wooden table) and what the
-    reader reads there."""
-    truth, dice = composite(tmp_path, 17, 19)
-    return sorted(d["value"] for d in truth), [(d.value, d.confidence) for d in dice]
-
-
 @needs_photos
 def test_composite_of_seed_17_picture_19_reads_its_dice_unread_before_as_right_guesses(tmp_path: Path) -> None:
-    truth, read = _last_composite_of_seed_17(tmp_path)
+    # Eleven casino dice on a wooden table (the 20th composite of real crops of seed 17).
+    truth, read = composite_values(tmp_path, 17, 19)
     assert len(truth) == 11
     assert sorted(value for value, _ in read if value is not None) == truth
     assert len(read) == len(truth)
@@ -88,5 +82,5 @@ def test_composite_of_seed_17_picture_19_reads_its_dice_unread_before_as_right_g
 @needs_photos
 def test_without_reading_them_as_crops_those_dice_are_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(read_module, "unread_as_crop", lambda image, found, blob, scale: found)
-    _, read = _last_composite_of_seed_17(tmp_path)
+    _, read = composite_values(tmp_path, 17, 19)
     assert sum(value is None for value, _ in read) == 3

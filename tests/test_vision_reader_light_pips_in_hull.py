@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import composite, needs_photos, read_in
+from tests.synthetic_scenes import composite_values, needs_photos, read_in
 from vision.reader import flanks, pips, region
 from vision.reader import read as read_module
 from vision.reader.patch import PATCH
@@ -60,16 +60,10 @@ def test_only_a_box_about_a_die_s_size_gets_a_hull() -> None:
     assert region._hull_if_die_sized(None, (side, side), side) is None
 
 
-def _second_composite_of_seed_7(tmp_path: Path) -> tuple[list[int], list[tuple[int | None, float]]]:
-    """The values of the 2nd composite of real crops of seed 7 (twelve translucent dice with white pips on a pale
-    table), and what the reader reads there."""
-    truth, dice = composite(tmp_path, 7, 1)
-    return sorted(d["value"] for d in truth), [(d.value, d.confidence) for d in dice]
-
-
 @needs_photos
 def test_composite_of_seed_7_picture_1_reads_every_die_surely(tmp_path: Path) -> None:
-    truth, read = _second_composite_of_seed_7(tmp_path)
+    # Twelve translucent dice with white pips on a pale table (the 2nd composite of real crops of seed 7).
+    truth, read = composite_values(tmp_path, 7, 1)
     assert len(truth) == 12
     assert sorted(value for value, _ in read if value is not None) == truth
     assert len(read) == len(truth)
@@ -81,7 +75,7 @@ def test_without_the_hull_that_composite_left_dice_unread(tmp_path: Path, monkey
     monkeypatch.setattr(region, "LIGHT_PIPS_IN_HULL", 0.0)
     # Read again as crops of one die (see as_crop.py), those dice are guessed: the hull alone is checked here.
     monkeypatch.setattr(read_module, "unread_as_crop", lambda image, found, blob, scale: found)
-    truth, read = _second_composite_of_seed_7(tmp_path)
+    truth, read = composite_values(tmp_path, 7, 1)
     assert sum(value is None for value, _ in read) >= 2
     assert sorted(value for value, _ in read if value is not None) != truth
 
