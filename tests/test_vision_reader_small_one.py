@@ -73,7 +73,7 @@ def test_a_green_1_cut_from_a_clump_on_a_tray_reads_surely() -> None:
     assert die.confidence >= SURE_VALUE
 
 
-def test_a_green_1_cut_from_a_clump_on_a_tray_is_missed_with_lone_pip_for_pieces(
+def test_a_green_1_cut_from_a_clump_on_a_tray_is_missed_with_lone_pip_for_light_pips(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(pips, "SMALL_ONE", LONE_PIP)
