@@ -39,6 +39,13 @@ def composite_values(folder: Path, seed: int, index: int) -> tuple[list[int], li
     return sorted(d["value"] for d in truth), [(d.value, d.confidence) for d in dice]
 
 
+def assert_each_die_read_right(truth: list[int], read: list[tuple[int | None, float]], dice: int) -> None:
+    """A composite's `dice` true values (see `composite_values`) are read, one die each, with their values."""
+    assert len(truth) == dice
+    assert sorted(value for value, _ in read if value is not None) == truth
+    assert len(read) == len(truth)
+
+
 def read_in(folder: Path, seed: int, index: int, value: int, box: tuple[int, int, int, int]) -> list[Die]:
     """The dice read with their centre in the box of a true die of a composite (see `composite`), checked to be there
     with that value."""

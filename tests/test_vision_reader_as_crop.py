@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import composite_values, needs_photos
+from tests.synthetic_scenes import assert_each_die_read_right, composite_values, needs_photos
 from vision.reader import read as read_module
 from vision.reader import segment
 from vision.reader.as_crop import read_as_crop, unread_as_crop
@@ -73,9 +73,7 @@ def test_an_unread_blob_around_which_no_die_reads_stays_unread() -> None:
 def test_composite_of_seed_17_picture_19_reads_its_dice_unread_before_as_right_guesses(tmp_path: Path) -> None:
     # Eleven casino dice on a wooden table (the 20th composite of real crops of seed 17).
     truth, read = composite_values(tmp_path, 17, 19)
-    assert len(truth) == 11
-    assert sorted(value for value, _ in read if value is not None) == truth
-    assert len(read) == len(truth)
+    assert_each_die_read_right(truth, read, 11)
     assert sorted(value for value, confidence in read if confidence < SURE_VALUE) == [2, 3, 6]
 
 

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.synthetic_scenes import composite_values, needs_photos, read_in
+from tests.synthetic_scenes import assert_each_die_read_right, composite_values, needs_photos, read_in
 from vision.reader import flanks, pips, region
 from vision.reader import read as read_module
 from vision.reader.patch import PATCH
@@ -64,9 +64,7 @@ def test_only_a_box_about_a_die_s_size_gets_a_hull() -> None:
 def test_composite_of_seed_7_picture_1_reads_every_die_surely(tmp_path: Path) -> None:
     # Twelve translucent dice with white pips on a pale table (the 2nd composite of real crops of seed 7).
     truth, read = composite_values(tmp_path, 7, 1)
-    assert len(truth) == 12
-    assert sorted(value for value, _ in read if value is not None) == truth
-    assert len(read) == len(truth)
+    assert_each_die_read_right(truth, read, 12)
     assert all(confidence >= SURE_VALUE for _, confidence in read)
 
 
