@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.reader import within
 from vision.reader.patch import PATCH, RotatedRect
 from vision.reader.segment import components, fill_holes
 from vision.reader.stats import percentiles
@@ -36,7 +37,7 @@ def top_face_rect(
     """The top face's rectangle in patch coordinates, from the patch's Lab lightness (uint8), or None when no
     clear face stands out. `light_body`: the die is lighter than its pips (a white die); `least`: the least areas of
     a face, as FACE_AREA gives them."""
-    inside = _inside(lightness.shape, outline)
+    inside = None if outline is None else within.inside(outline, lightness.shape)
     values = lightness.ravel() if inside is None else lightness[inside > 0]
     (level,) = percentiles(values, (70,))
     if light_body:
@@ -66,15 +67,6 @@ def top_face_rect(
     if max(w, h) / max(min(w, h), 1.0) > FORESHORTENED[light_body]:
         return None
     return (cx, cy), (w, h), angle
-
-
-def _inside(shape: tuple[int, ...], outline: np.ndarray | None) -> np.ndarray | None:
-    """The mask of the patch inside the die's outline (None without an outline)."""
-    if outline is None:
-        return None
-    inside = np.zeros(shape[:2], np.uint8)
-    cv2.fillPoly(inside, [np.round(outline).astype(np.int32)], 255)
-    return inside
 
 
 def to_image(rect: RotatedRect, matrix: np.ndarray) -> RotatedRect:
