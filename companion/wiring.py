@@ -16,7 +16,7 @@ from companion.config import Config
 from companion.devices import choose
 from companion.devices.calibration import load_calibration
 from companion.devices.camera import CameraWorker
-from companion.devices.examples import ExampleCollector
+from companion.devices.examples import EXAMPLES, ExampleCollector
 from companion.devices.lights import open_bridge, open_panel
 from companion.devices.notices import DeviceChoice
 from companion.devices.signals import SignalHub
@@ -96,7 +96,7 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         die_colours=lambda: service.die_colours,
     )
     service.devices["camera"] = worker
-    ExampleCollector(service, worker.settled_frame, config.data_dir() / "examples")
+    ExampleCollector(service, worker.settled_frame, config.data_dir() / EXAMPLES)
     worker.start()
 
 

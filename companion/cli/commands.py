@@ -22,6 +22,10 @@ def run(args: argparse.Namespace, config: Config) -> int:
         handler: Callable[[argparse.Namespace, Config], int] = (
             dice.read_dice_command if args.command == "read-dice" else dice.calibrate_command
         )
+    elif args.command == "check-reader":
+        from companion.cli import check
+
+        handler = check.check_reader_command
     elif args.command in ("replay", "export"):
         from companion.cli import logs
 

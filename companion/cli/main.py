@@ -1,4 +1,5 @@
-"""`companion` sub-commands: serve, read-dice, replay, export, config show, doctor, calibrate-colours."""
+"""`companion` sub-commands: serve, read-dice, replay, export, config show, doctor, calibrate-colours,
+check-reader."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     config = sub.add_parser("config", help="configuration")
     config.add_argument("action", choices=["show"])
     sub.add_parser("doctor", help="what camera, GPIO, serial and store would be used, and why")
+    check = sub.add_parser("check-reader", help="score the dice reader on this table's corrected rolls")
+    check.add_argument("--examples", type=Path, metavar="DIR", help="a folder of labelled examples (labels.jsonl)")
+    check.add_argument("--json", action="store_true", help="the figures as one JSON object")
     calibrate = sub.add_parser("calibrate-colours", help="learn die colours from one image per colour")
     calibrate.add_argument("examples", nargs="+", metavar="COLOUR=IMAGE", help="e.g. blue=blue.jpg")
     return parser

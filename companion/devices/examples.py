@@ -1,6 +1,7 @@
 """Corrected camera rolls saved as labelled examples of this table's own dice (labels.jsonl, images/).
 
 The same format as the development photos, so the reader can be scored on the table's dice with
+`companion check-reader` (vision/scoring.py), or with the development harness:
 `python eval_reader.py --labels <data>/examples/labels.jsonl --python vision.evaluation:read_path`.
 """
 
@@ -23,6 +24,8 @@ from companion.service import Companion
 log = logging.getLogger(__name__)
 
 FrameLookup = Callable[[str], np.ndarray | None]
+EXAMPLES = "examples"
+"""The folder, in the data directory, where a table's corrected rolls are saved as labelled examples."""
 
 
 class ExampleCollector:
