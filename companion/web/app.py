@@ -16,6 +16,7 @@ from companion.web.calibrate import calibrate
 from companion.web.context import SERVICE, SLOTS
 from companion.web.errors import register_error_handlers
 from companion.web.pages import pages
+from companion.web.reader_check import reader_check
 from companion.web.slots import StreamSlots
 from companion.web.streams import streams
 
@@ -81,6 +82,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(streams, url_prefix="/stream")
     app.register_blueprint(calibrate)
+    app.register_blueprint(reader_check)
 
 
 def settings_from(config: Any) -> dict[str, Any]:
