@@ -68,3 +68,12 @@ def test_a_damaged_labels_file_is_named_on_the_page(table: tuple[FlaskClient, Co
 def test_the_camera_page_links_to_the_check(table: tuple[FlaskClient, Companion, Path]) -> None:
     client, _, _ = table
     assert 'href="/reader-check"' in client.get("/camera?lang=en").get_data(as_text=True)
+
+
+def test_a_damaged_calibration_is_named_on_the_page(table: tuple[FlaskClient, Companion, Path]) -> None:
+    client, service, data = table
+    ExampleCollector(service, {}.get, data / "examples").save(*_scene(4), "roll-0")
+    (data / "calibration.json").write_text("{not a calibration")
+    page = client.get("/reader-check?lang=en")
+    assert page.status_code == 200
+    assert "calibration.json" in page.get_data(as_text=True)

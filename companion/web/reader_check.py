@@ -12,6 +12,7 @@ from flask import Blueprint, render_template
 from companion.devices.calibration import load_calibration
 from companion.devices.examples import EXAMPLES
 from companion.web.context import service
+from vision.errors import CalibrationError
 from vision.reader import read_dice
 from vision.scoring import LabelsError, load_examples, score
 
@@ -33,12 +34,12 @@ def reader_check_page() -> str:
     labels = folder / "labels.jsonl" if folder is not None else None
     if folder is None or labels is None or not labels.exists():
         return render_template("reader_check.html", **context)
+    worker = companion.devices.get("camera")
     try:
         examples = load_examples(labels)
-    except LabelsError as exc:
+        calibration = getattr(worker, "calibration", None) or load_calibration(folder.parent)
+    except (LabelsError, CalibrationError) as exc:
         return render_template("reader_check.html", **{**context, "error": str(exc)})
-    worker = companion.devices.get("camera")
-    calibration = getattr(worker, "calibration", None) or load_calibration(folder.parent)
     latest = examples[-CHECKED:]
     result = score(latest, functools.partial(read_dice, calibration=calibration), folder)
     return render_template(
