@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_each_die_read_right, composite_values, needs_photos, read_in
-from vision.reader import flanks, pips, region
+from vision.reader import flanks, pips, region, within
 from vision.reader import read as read_module
 from vision.reader.patch import PATCH
 from vision.reader.pips import read_face
@@ -105,5 +105,5 @@ def test_blobs_past_the_outline_within_the_hull_still_weigh_on_the_top_hat_s_one
     monkeypatch.setattr(flanks, "FLANKS", flanks.Flanks(0.0, 0.7, 0.5))
     # Cut off from the table at the hull (within.py), its corner pips are found as pips: left uncut, only the blobs
     # past the outline weigh on the one here.
-    monkeypatch.setattr(pips, "_light_face", lambda face, signed, level: None)
+    monkeypatch.setattr(within, "cut_for_light_pips", lambda *cut: None)
     assert any(value == 1 and confidence >= SURE_VALUE for value, confidence in _read_on_three(tmp_path))

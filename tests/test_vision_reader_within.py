@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_each_die_read_right, composite_values, needs_photos
-from vision.reader import pips as pips_module
-from vision.reader import read_dice
+from vision.reader import read_dice, within
 from vision.reader.within import body_hull, inside
 from vision.reading import SURE_VALUE
 
@@ -61,7 +60,7 @@ def test_a_navy_six_whose_pips_cross_its_edge_reads_six() -> None:
 
 
 def test_without_the_face_the_six_pips_run_into_the_table_and_read_a_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pips_module, "_light_face", lambda face, signed, level: None)
+    monkeypatch.setattr(within, "cut_for_light_pips", lambda *cut: None)
     (die,) = read_dice(_navy_six(15.0)).dice
     assert die.value == 2
 
@@ -79,6 +78,6 @@ def test_composite_of_seed_11_picture_10_reads_both_its_navy_threes(tmp_path: Pa
 def test_without_the_face_one_navy_three_of_that_composite_is_read_wrong(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pips_module, "_light_face", lambda face, signed, level: None)
+    monkeypatch.setattr(within, "cut_for_light_pips", lambda *cut: None)
     truth, read = composite_values(tmp_path, 11, 10)
     assert sorted(value for value, _ in read if value is not None) != truth

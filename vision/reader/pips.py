@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.reader import within
 from vision.reader.blobs import Blob, find_blobs, past_outline
 from vision.reader.empty import emptiness, leaves_empty, left_behind, typical
 from vision.reader.faceset import (
@@ -40,7 +41,7 @@ from vision.reader.layout import LONE_PIP, NO_FIT, SKEW_DOUBT, SMALL_ONE, Layout
 from vision.reader.patch import PATCH, patch_lightness
 from vision.reader.shade import in_shade, lightness_around
 from vision.reader.stats import percentiles, spread, top_percentile
-from vision.reader.within import body_hull, face_of_blob, inside
+from vision.reader.within import inside
 from vision.reading import GUESS, SURE_VALUE
 
 
@@ -192,7 +193,8 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     contrast = _Contrast(face, signed, dark, peak, steepness, before)
     first: list[Blob] | None = None
     outline = _pips_outline(face, dark)
-    face_only = None if dark else _light_face(face, signed, max(18.0, LEVELS[0] * peak))
+    level = max(18.0, LEVELS[0] * peak)
+    face_only = None if dark else within.cut_for_light_pips(face.hull, face.outline, not face.is_upright, signed, level)
     for share in LEVELS:
         binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
         if face_only is not None:
@@ -225,28 +227,6 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     if face.parted and best.value is None and len(best.pips) > FEWEST_ON_FACE:
         return _beside_side_face(contrast, best) or best
     return best
-
-
-def _light_face(face: _Face, signed: np.ndarray, level: float) -> np.ndarray | None:
-    """The mask light pips are looked for within (see within.py): the hull of the die's outline, when the patch has
-    one (see `_pips_outline`) and it is not drawn out by a side face (within.DRAWN_OUT); for a crop of one die, the
-    hull of its body, everything up to `level` (the first threshold) above it; None for a patch with only an outline,
-    which runs inside the pips it would cut off.
-
-    Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops, 11743 dice): right
-    10536 -> 10559, right as a guess 554 -> 547, guessed wrong 167 -> 152, missed 231 -> 230, sure wrongs 51 and
-    dice found where none lies 47 as they were, pictures read exactly 1285 -> 1291 (composites 113 -> 119); all but
-    one die changed (a Rajas 4 guessed wrong, now unread) are on the composites, whose dark translucent casino dice
-    lie on pale tables. The up-close kinds read as they were; on the real photos (crops of one die) a 1 guessed as a
-    3 is unread, nothing else changed. The changed copies of the synthetic scenes (eval_robustness, seed 5, as drawn
-    and nine changes, 9080 dice): right 8269 -> 8265, guessed wrong 119 -> 115, unread 292 -> 300, sure wrongs as
-    they were. Measured cutting at every hull, the hull alone (not the crop's body) read
-    two composites fewer exactly."""
-    if face.hull is not None:
-        return face_of_blob(face.hull, signed.shape)
-    if face.outline is None and not face.is_upright:
-        return body_hull(signed, level)
-    return None
 
 
 def _pips_outline(face: _Face, dark: bool) -> np.ndarray | None:
