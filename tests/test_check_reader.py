@@ -119,3 +119,13 @@ def test_check_reader_without_examples_says_how_they_are_made(
     assert "no examples yet" in capsys.readouterr().out
     assert main(["--data-dir", str(tmp_path), "check-reader", "--examples", str(tmp_path / "elsewhere")]) == 1
     assert "elsewhere/labels.jsonl does not exist" in capsys.readouterr().err
+
+
+def test_a_die_labelled_without_a_value_is_not_scored_nor_taken_for_one_found_where_none_lies(
+    service: Companion, tmp_path: Path
+) -> None:
+    image, dice = _scene(5)
+    dice[2] = {**dice[2], "value": None}
+    labels = _saved(service, tmp_path / "examples", (image, dice))
+    result = score(load_examples(labels), read_dice, labels.parent)
+    assert (result.dice, result.right, result.extra, result.exact) == (3, 3, 0, 1)

@@ -5,7 +5,8 @@ and the table it reads every evening (`companion check-reader`).
 Each true die is matched to the die read whose box overlaps it most, at least MATCH_IOU of their union, best
 overlaps first, each die read matched once. A true die so matched is read right when the values agree, unread when
 the reader gave no value; a true die matched to none is missed, a die read and matched to none was found where none
-lies. A picture is read exactly when every true die is read right and nothing is found beside them.
+lies. A picture is read exactly when every true die is read right and nothing is found beside them. A die labelled
+with no value is matched (what is read on it is not found where none lies) but not scored.
 """
 
 from __future__ import annotations
@@ -180,7 +181,7 @@ def score(examples: Sequence[Example], read: Reader, root: Path | None = None) -
         except VisionError as exc:
             result.unreadable.append(f"{name}: {exc}")
             continue
-        _score_picture(result, name, [d for d in example.dice if d.value is not None], list(reading.dice))
+        _score_picture(result, name, list(example.dice), list(reading.dice))
     return result
 
 
@@ -189,13 +190,15 @@ def _score_picture(result: Score, name: str, truth: list[TrueDie], read: list[Di
     pairs = _matched(truth, read)
     misreads_before = len(result.misreads)
     for index, one in enumerate(truth):
+        if one.value is None:
+            continue  # a die labelled with no value: what is read on it is neither right nor found where none lies
         result.dice += 1
         found = read[pairs[index]] if index in pairs else None
         if found is None:
             result.missed += 1
             result.misreads.append(Misread(name, one, None))
             continue
-        result.confusion[(one.value or 0, found.value)] += 1
+        result.confusion[(one.value, found.value)] += 1
         if found.value == one.value:
             result.right += 1
         else:
