@@ -166,7 +166,8 @@ def _read_pips_alone(
     polarities = (True, False) if not read or darks < len(read) else (True,)
     unread = [_scaled_box(one.die.bbox, scale) for one in found if one.die.value is None]
     closer = full_picture(image, scale)
-    proposals = pip_proposals(lightness, mask, side, polarities, barren, unread, closer)
+    boxes = [_scaled_box(one.die.bbox, scale) for one in found]
+    proposals = pip_proposals(lightness, mask, side, polarities, barren, unread, closer, boxes)
     return [one for p in proposals for one in _read_proposal(image, lightness, p, scale, side)]
 
 
@@ -182,10 +183,11 @@ def _read_proposal(
         return _lone_one(image, lightness, proposal.whole, scale, side)
     found = _read_square(image, lightness, proposal.whole, scale, side) if proposal.whole else None
     if found is not None:
-        return [found]
+        return [as_guess(found) if proposal.beside else found]
     ways = [[_read_square(image, lightness, square, scale, side) for square in way] for way in proposal.ways]
     best = max(ways, key=lambda way: sureness(way, side / scale), default=[])
-    return [one for one in best if one is not None and one.die.value is not None]
+    dice = [one for one in best if one is not None and one.die.value is not None]
+    return [as_guess(one) for one in dice] if proposal.beside else dice
 
 
 def _lone_one(image: np.ndarray, lightness: np.ndarray, square: Square, scale: float, side: float) -> list[Found]:
