@@ -40,6 +40,17 @@ def test_an_empty_tray_photographed_at_twelve_megapixels_makes_few_regions_to_re
     assert regions.call_count < 3000
 
 
+def test_an_empty_tray_looked_at_closer_for_small_dice_is_not_looked_at_closer_again() -> None:
+    # Its floor's grain was taken for dice 12 pixels wide, then 26 in the closer look (CLOSER_LOOK); no die read
+    # there, and it was looked at closer again (NONE_SURE_CLOSER) at 2400 x 3200 pixels: 0.7 s for nothing.
+    tray = render_scene(1, 4032, 3024, 0, ("blue", "red"), "tray")[0]
+    assert first_look(tray).closer
+    with mock.patch.object(View, "of", wraps=View.of) as looks:
+        assert read_dice(tray).dice == ()
+    assert len(looks.call_args_list) == 2  # the first look and the closer one
+    assert max(call.args[1] for call in looks.call_args_list) < 0.5
+
+
 def test_an_empty_tray_whose_floor_looks_like_one_huge_die_is_looked_at_farther_off() -> None:
     # Its floor, taken for one die 1,300 pixels wide, was cut into dice with kernels as wide: 15 seconds.
     tray = render_scene(3, 4032, 3024, 0, ("blue", "red"), "tray")[0]

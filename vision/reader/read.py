@@ -73,8 +73,8 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
     h, w = image.shape[:2]
     view = first_look(seen)
     dice = _read_view(image, view)
-    if view.side and view.scale < 1.0 and not any(_read_surely(one) for one in dice):
-        # The die size may be wrong (see NONE_SURE_CLOSER): look again closer.
+    if view.side and view.scale < 1.0 and not view.closer and not any(_read_surely(one) for one in dice):
+        # The die size may be wrong (see NONE_SURE_CLOSER): look again closer, unless this look is a closer one.
         closer = near_foreground(View.of(seen, min(1.0, NONE_SURE_CLOSER * view.scale)), view)
         again = [one for one in _read_view(image, closer) if seen_at(one, view)] if _worth_reading(closer, view) else []
         if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
