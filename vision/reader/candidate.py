@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.reader import segment
-from vision.reader.cuts import DIE_SIZED, centres, halved, read_cuts
+from vision.reader.cuts import DIE_SIZED, halved, read_cuts, siblings
 from vision.reader.found import (
     APART,
     DRAWN_OUT_BOX,
@@ -306,7 +306,11 @@ def _parted_by_colour(
     parts = by_colour() if by_colour is not None else ()
     if len(parts) < 2:
         return []
-    cut = [read_region(image, part, scale, side, is_piece=True, siblings=centres(parts, part)) for part in parts]
+    points = tuple(part.rect[0] for part in parts)
+    cut = [
+        read_region(image, part, scale, side, is_piece=True, siblings=siblings(points, at))
+        for at, part in enumerate(parts)
+    ]
     return [one for one in cut if one is not None] if all(is_sure(one) for one in cut) else []
 
 
