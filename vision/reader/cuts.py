@@ -76,7 +76,7 @@ shorter side is at most DIE_SIZED."""
 def siblings(points: tuple[tuple[float, float], ...], at: int) -> tuple[tuple[float, float], ...]:
     """The centres of a way of cutting's pieces (`points`) but the one `at` that index: its siblings (see
     region.read_region). Taken as slices of the centres made once: picked out piece by piece, a way of 7,000 pieces
-    (the grainy rim of a tray, its die size taken too small) spent 3 seconds on them alone."""
+    (the grainy rim of a tray, its die size taken too small) spent 1.5 of its 6.4 seconds on them."""
     return points[:at] + points[at + 1 :]
 
 
