@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 from dice_drawing import draw_die
 
-from vision.reader import proposals, read_dice
+from vision.reader import diesize, proposals, read_dice
 from vision.reader.grid import Grid
 
 
@@ -80,3 +80,14 @@ def test_a_speckled_stone_table_is_read_without_measuring_every_pair_of_its_spot
         reading = read_dice(photo)
     assert sorted(d.value for d in reading.dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
     assert max(len(call.args[0]) for call in extents.call_args_list) > 200  # one large group of spots
+
+
+def test_an_outline_holds_the_points_opencv_finds_in_it_or_on_it() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        outline = cv2.convexHull(rng.integers(0, 60, (6, 1, 2)).astype(np.int32))
+        corners = [(float(x), float(y)) for x, y in outline.reshape(-1, 2)]  # on the outline
+        points = corners[:1] if rng.random() < 0.3 else []
+        points += [(float(x), float(y)) for x, y in rng.random((3, 2)) * 80 - 10]
+        every = any(cv2.pointPolygonTest(outline, p, False) >= 0 for p in points)
+        assert diesize._holds_any(outline, points) == every

@@ -4,6 +4,7 @@ else six times the size of the pips (see die_side_estimate).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -187,7 +188,8 @@ def _without_specks(
     from_pips, centres = found
     pip = from_pips * PIP_SHARE
     larger = [c for c in contours if cv2.contourArea(c) >= (3.0 * pip) ** 2]
-    if sum(any(_holds_any(c, [centre]) for c in larger) for centre in centres) < 3:
+    on_larger = (centre for centre in centres if any(_holds_any(c, [centre]) for c in larger))
+    if sum(1 for _ in itertools.islice(on_larger, 3)) < 3:  # three are enough: a speckled table has thousands
         return squares, outlines
     pip_sized = [
         (x, y) for x, y, size in (spot for one in spots for spot in one) if _alike(np.array([size, pip]))[0, 1]
@@ -201,7 +203,10 @@ def _without_specks(
 
 
 def _holds_any(outline: np.ndarray, points: list[tuple[float, float]]) -> bool:
-    return any(cv2.pointPolygonTest(outline, point, False) >= 0 for point in points)
+    """Whether any of the points lies in the outline or on it; only those within its bounding box are tested."""
+    x, y, w, h = cv2.boundingRect(outline)
+    inside = [p for p in points if x - 1 <= p[0] <= x + w and y - 1 <= p[1] <= y + h]
+    return any(cv2.pointPolygonTest(outline, point, False) >= 0 for point in inside)
 
 
 def _are_dice(pip: float, squares: list[float], outlines: list[np.ndarray], centres: list[tuple[float, float]]) -> bool:
