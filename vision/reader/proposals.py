@@ -332,21 +332,19 @@ def _on_any(outlines: Sequence[np.ndarray], x: float, y: float) -> bool:
 
 def _groups(points: list[tuple[float, float]], reach: float) -> list[list[tuple[float, float]]]:
     """Points joined into groups: two points within `reach` of each other are in the same group. Each point in turn
-    joins the groups it reaches into one, made last, its own pips first: a group is known by the turn that made it
-    (`made`), and the groups come in that order."""
+    joins the groups it reaches into one, made last, its own pips first: a group is known by the turn that made it,
+    the point's own group when it joined none, and the groups come in that order."""
     grid = Grid(reach)  # only the points that near are measured
     groups: dict[int, list[tuple[float, float]]] = {}
-    made: list[int] = []  # each point's group, by the turn that made it (or one it was later joined into)
     joined: dict[int, int] = {}  # a group joined into a later one: the later one
     for turn, point in enumerate(points):
         near = {
-            _latest(joined, made[i])
+            _latest(joined, i)
             for i in grid.around(*point)
             if np.hypot(point[0] - points[i][0], point[1] - points[i][1]) <= reach
         }
         groups[turn] = [point] + [q for g in sorted(near) for q in groups.pop(g)]
         joined.update((g, turn) for g in near)
-        made.append(turn)
         grid.add(turn, *point)
     return [groups[turn] for turn in sorted(groups)]
 
