@@ -179,7 +179,8 @@ def _lone_pip(point: np.ndarray, side: float, shape: tuple[int, ...]) -> Proposa
 def _less_one(points: np.ndarray, widest: float) -> list[np.ndarray]:
     """The group less each of its pips in turn, those no wider than `widest` (see `_extent`; none for two pips: one
     pip alone is no die). A pip inside the group's convex hull leaves the hull, and so the group's extent, as they
-    are: it is measured again only without a corner of the hull (a speckled table made a group of 11,000 spots)."""
+    are: it is measured again only without a corner of the hull (a board checkered in squares a ninth of a die made
+    a group of 11,000 spots)."""
     if len(points) < 3:
         return []
     if len(points) <= HULL_FROM:
