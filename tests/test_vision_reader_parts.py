@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 from dice_drawing import draw_die, table
 
+from vision.reader import chroma, read_dice
 from vision.reader import layout as layout_module
-from vision.reader import read_dice
 from vision.reader import table as table_module
 from vision.reader.diesize import PIP_MARGIN, plain_table
 from vision.reader.heap import keep_heap
@@ -83,10 +83,10 @@ def _distance_by_transform(lab: np.ndarray, centre: tuple[float, float, float]) 
     planes = cv2.split(lab)
     chromaticity = table_module._chromaticity(planes)
     own = [min(255.0, max(0.0, round((v - 128.0) * 64.0 / max(l_c, 30.0)) + 128.0)) for v in (a_c, b_c)]
-    if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= table_module.SHADOW_CHROMA:
+    if abs(own[0] - 128.0) + abs(own[1] - 128.0) >= chroma.SHADOW_CHROMA:
         darker = cv2.subtract(np.full(planes[0].shape, l_c, np.uint8), planes[0])
         one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * table_module.SHADOW_RELIEF))
-    gain = 0.8 * table_module.CHROMA_GAIN * l_c / table_module.CHROMA_UNIT
+    gain = 0.8 * table_module.CHROMA_GAIN * l_c / chroma.CHROMA_UNIT
     first, second = (
         cv2.LUT(plane, table_module._weighted_gaps(gain, v)) for plane, v in zip(chromaticity, own, strict=True)
     )

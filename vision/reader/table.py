@@ -6,12 +6,13 @@ colour is foreground.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import cv2
 import numpy as np
 
+from vision.reader.chroma import CHROMA_UNIT, chromaticity_of, is_coloured
+from vision.reader.lamp_spot import keeps_dice, lamp_spots
 from vision.reader.segment import components, fill_holes
 
 
@@ -91,11 +92,17 @@ def foreground_mask(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     if rim is not None:  # a tray's rim: its colour is table too, or the whole floor inside it would be filled
         distance = cv2.min(distance, rim)
         unfilled = cleaned(distance, level_of(distance), fill=False)
-    spots = _lamp_spots(lab, unfilled, centres)
+    spots, clipped = lamp_spots(lab, unfilled, centres)
     lit = None if spots is None else _table_distance(planes, chromaticity, spots)
     if lit is not None:  # the lamp's reflection on a coloured table: table too, or it is cut into phantom dice
         distance = cv2.min(distance, lit)
         unfilled = cleaned(distance, level_of(distance), fill=False)
+    lit = None if clipped is None else _table_distance(planes, chromaticity, clipped)
+    if lit is not None:  # the same, clipped: table too unless the dice have its colour (see lamp_spot.CLIPPED_SPOT)
+        trial = cv2.min(distance, lit)
+        kept = cleaned(trial, level_of(trial), fill=False)
+        if keeps_dice(unfilled, kept):
+            distance, unfilled = trial, kept
     mask = fill_holes(unfilled)
     return mask | _faint_squares(distance, mask)
 
@@ -128,8 +135,6 @@ def distance_from(lab: np.ndarray, centres: np.ndarray) -> np.ndarray | None:
     return _table_distance(planes, _chromaticity(planes), centres)
 
 
-SHADOW_CHROMA = 8.0
-"""Chromaticity (sum of both channels' distance from neutral) from which a table colour is 'coloured'."""
 SHADOW_RELIEF = 0.85
 """Share of the lightness distance forgiven to pixels darker than a coloured table: its shadows keep its
 chromaticity, which the chromaticity distance checks. On a grey or white table a shadow and a dark die
@@ -154,96 +159,13 @@ def _distance_to(
     one = cv2.convertScaleAbs(
         cv2.addWeighted(_gap(lightness, l_c), weight, cv2.add(_gap(a, a_c), _gap(b, b_c)), 0.8, 0)
     )
-    own = _chromaticity_of(centre)
-    if _is_coloured(own):
+    own = chromaticity_of(centre)
+    if is_coloured(own):
         darker = cv2.subtract(np.full(lightness.shape, l_c, np.uint8), lightness)
         one = cv2.subtract(one, cv2.convertScaleAbs(darker, alpha=weight * SHADOW_RELIEF))
     gain = 0.8 * CHROMA_GAIN * l_c / CHROMA_UNIT
     first, second = (cv2.LUT(plane, _weighted_gaps(gain, v)) for plane, v in zip(chromaticity, own, strict=True))
     return np.asarray(cv2.max(one, cv2.add(first, second, dtype=cv2.CV_8U)), np.uint8)
-
-
-def _chromaticity_of(colour: np.ndarray) -> tuple[float, float]:
-    """The chromaticity of one Lab colour, as `_chromaticity` stores a pixel's (8 bits around 128)."""
-    lightness, a, b = (float(v) for v in colour)
-    own = [min(255.0, max(0.0, round((v - 128.0) * CHROMA_UNIT / max(lightness, 30.0)) + 128.0)) for v in (a, b)]
-    return own[0], own[1]
-
-
-def _is_coloured(chromaticity: tuple[float, float]) -> bool:
-    """Whether a table colour of this chromaticity is coloured (see SHADOW_CHROMA)."""
-    return abs(chromaticity[0] - 128.0) + abs(chromaticity[1] - 128.0) >= SHADOW_CHROMA
-
-
-LAMP_SPOT = (0.02, 6.0, 20.0, 0.8, 15.0)
-"""When a part of the foreground is the lamp's reflection on a coloured table (see `_lamp_spots`): from this share of
-the picture; its median colour's chromaticity within this distance (|a| + |b|, 8-bit, as `_chromaticity` stores it)
-of a coloured table colour's and at least this much lighter than that colour (Lab lightness, 8-bit); filling under
-this share of its convex hull (the reflection's edge is ragged with the grain; a die, or a clump of dice, fills its
-hull); and its chromaticity spread no wider than this (see `_hue_spread`: a reflection is of one hue, 0.7 to 6.8 on
-the synthetic sets; a ragged clump of orange, red and violet dice on a tray, lighter than its brown wooden frame and
-of that hue in the median, spread 43 to 45).
-
-A lamp's bright spot on varnished wood, a tenth of a webcam frame, keeps the wood's chromaticity but was far lighter
-than any table colour: in the mask, it was cut into pieces whose grain read as dice (nine on one frame of small dice,
-three as 2s). Its colour is now table too, as a tray's rim's is; dice lying on it still stand out from it. Synthetic
-scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crops): dice found where none lies
-70 -> 54, right 10471 -> 10476, right as a guess 462 -> 464, sure wrongs 58 -> 57, unread 358 -> 354, missed 251 ->
-246, pictures read exactly 1211 -> 1222; the up-close kinds as they were. Not without losses: a small white 4 beside a
-spot was missed, and a 6 read right became a sure 1 where a die read on the grain had stood beside it. Without the
-spread, the tray's clump above was taken for its frame's reflection (a 2 missed, a 3 read as a guess). Their changed
-copies
-(eval_robustness, seed 5, nine changes): dice found where none lies 125 -> 95, right 7053 -> 7058, sure wrongs
-56 -> 58 (three small dice on a flat, low-contrast copy read as one sure 1; a 5 beside a sure 2 in a soft one). The
-real photos (crops on felt) read alike. Without the fill, green dice on a green felt seen up close, lighter than the
-felt as a spot is and of its chromaticity, were taken for table (9 dice lost); without a coloured table, white dice
-on a grey one would be. Measured against the colour just around each part instead of the table's colours, the tray
-kept its dice but more were lost elsewhere (pictures read exactly 1218, against 1221). Each part is measured in its
-own box: over the whole picture, the check cost 1.3 ms a frame (0.15 ms so)."""
-
-
-def _hue_spread(pixels: np.ndarray) -> float:
-    """How widely the chromaticity of Lab pixels (n x 3) spreads: the interquartile ranges of its two channels,
-    summed (in `_chromaticity`'s units)."""
-    lightness = np.maximum(pixels[:, 0].astype(np.float32), 30.0)
-    ranges = [np.subtract(*np.percentile((pixels[:, i] - 128.0) * CHROMA_UNIT / lightness, (75, 25))) for i in (1, 2)]
-    return float(sum(ranges))
-
-
-SPOT_SAMPLES = 20_000
-"""About how many of a large part's pixels are measured to tell whether it is the lamp's reflection."""
-
-
-def _lamp_spots(lab: np.ndarray, mask: np.ndarray, centres: np.ndarray) -> np.ndarray | None:
-    """The Lab colours of the parts of the foreground `mask` that are the lamp's reflection on a coloured table
-    (see LAMP_SPOT), or None when there is none. Each part is measured inside its own box: this runs on every
-    frame."""
-    share, hue, lighter, fill, spread = LAMP_SPOT
-    tables = [(hue_of, float(c[0])) for c in centres if _is_coloured(hue_of := _chromaticity_of(c))]
-    if not tables:
-        return None
-    outlines, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    colours = []
-    for outline in outlines:
-        if cv2.contourArea(outline) < share * mask.size:
-            continue
-        # A part of a closer look at a 12-megapixel picture may hold millions of pixels: every step-th is enough.
-        step = max(1, math.ceil(math.sqrt(cv2.contourArea(outline) / SPOT_SAMPLES)))
-        x, y, w, h = cv2.boundingRect(outline)
-        box = mask[y : y + h : step, x : x + w : step]
-        inside = np.zeros(box.shape, np.uint8)
-        cv2.drawContours(inside, [np.round((outline - [x, y]) / step).astype(np.int32)], -1, 255, cv2.FILLED)
-        own = cv2.bitwise_and(inside, box)  # what of the mask it encloses, less its holes
-        if cv2.countNonZero(own) * step * step >= fill * cv2.contourArea(cv2.convexHull(outline)):
-            continue  # filled like a die or a clump of dice
-        pixels = lab[y : y + h : step, x : x + w : step][own > 0]
-        if _hue_spread(pixels) > spread:
-            continue  # of many hues, as a clump of dice of several colours is, where a reflection is of one
-        colour = np.median(pixels, axis=0)
-        (ca, cb), light = _chromaticity_of(colour), float(colour[0])
-        if any(abs(ca - ta) + abs(cb - tb) <= hue and light >= table + lighter for (ta, tb), table in tables):
-            colours.append(colour)
-    return np.array(colours, np.float32) if colours else None
 
 
 def _gap(plane: np.ndarray, value: float) -> np.ndarray:
@@ -316,8 +238,6 @@ def cleaned(distance_map: np.ndarray, level: float, fill: bool = True) -> np.nda
 
 CHROMA_GAIN = 2.0
 """Weight of a change of chromaticity (a*, b* brought to the table colour's lightness) against one of Lab."""
-CHROMA_UNIT = 64.0
-"""Chromaticity is a*, b* times this over lightness (at least 30), stored as 8 bits around 128."""
 
 
 def _chromaticity(planes: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
