@@ -27,8 +27,7 @@ scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026 and composites of real crop
 246, pictures read exactly 1211 -> 1222; the up-close kinds as they were. Not without losses: a small white 4 beside a
 spot was missed, and a 6 read right became a sure 1 where a die read on the grain had stood beside it. Without the
 spread, the tray's clump above was taken for its frame's reflection (a 2 missed, a 3 read as a guess). Their changed
-copies
-(eval_robustness, seed 5, nine changes): dice found where none lies 125 -> 95, right 7053 -> 7058, sure wrongs
+copies (eval_robustness, seed 5, nine changes): dice found where none lies 125 -> 95, right 7053 -> 7058, sure wrongs
 56 -> 58 (three small dice on a flat, low-contrast copy read as one sure 1; a 5 beside a sure 2 in a soft one). The
 real photos (crops on felt) read alike. Without the fill, green dice on a green felt seen up close, lighter than the
 felt as a spot is and of its chromaticity, were taken for table (9 dice lost); without a coloured table, white dice
@@ -131,9 +130,9 @@ def keeps_dice(before: np.ndarray, after: np.ndarray) -> bool:
         area = cv2.contourArea(outline)
         if area < least * before.size:
             continue
-        _, (w, h), _ = cv2.minAreaRect(outline)
-        if max(w, h) > longest * min(w, h) or area < LAMP_SPOT[3] * cv2.contourArea(cv2.convexHull(outline)):
-            continue
+        _, sides, _ = cv2.minAreaRect(outline)
+        if max(sides) > longest * min(sides) or area < LAMP_SPOT[3] * cv2.contourArea(cv2.convexHull(outline)):
+            continue  # no die's shape: drawn out (a streak of grain), or ragged
         x, y, w, h = cv2.boundingRect(outline)
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
