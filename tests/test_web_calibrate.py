@@ -80,3 +80,38 @@ def test_an_unknown_colour_or_a_stale_picture_writes_nothing(setup: tuple[FlaskC
     stale = client.post("/calibrate?lang=fr", data={"token": "0" * 32, "colour.1": "blue"}).get_data(as_text=True)
     assert "plus conservée" in stale
     assert not (data / "calibration.json").exists()
+
+
+def test_a_die_named_by_a_slip_is_left_out_and_named_on_the_page(tmp_path: Path) -> None:
+    frame = table(seed=22)
+    for x, colour in [(120, "blue"), (320, "blue"), (520, "orange")]:
+        draw_die(frame, (x, 240), 60, 0, 3, colour)
+    camera = StillCamera(frame)
+    with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
+        service.devices["camera"] = camera
+        client = create_app({"TESTING": True}, services=service).test_client()
+        page = client.get("/calibrate").get_data(as_text=True)
+        token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+        assert token
+        number = {die.bbox[0] // 200: n for n, die in enumerate(camera.reading.dice, 1)}
+        # The middle die is blue, named orange by a slip of the finger.
+        form = {"token": token.group(1), f"colour.{number[0]}": "blue", f"colour.{number[1]}": "orange"}
+        form[f"colour.{number[2]}"] = "orange"
+        answer = client.post("/calibrate", data=form)
+        assert answer.status_code == 302
+        assert f"left_out={number[1]}:orange:blue" in answer.headers["Location"]
+        shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
+        assert f"Die {number[1]}, named orange, looks blue beside the others: it was left out." in shown
+        shown = client.get(answer.headers["Location"] + "&lang=fr").get_data(as_text=True)
+        assert f"Le dé {number[1]}, nommé orange, semble plutôt bleu à côté des autres" in shown
+        saved = Calibration.load(tmp_path / "calibration.json")
+        assert saved.notes["examples"] == {"blue": 1, "orange": 1}
+        colours = sorted((d.bbox[0], d.color) for d in read_dice(frame, saved).dice)
+        assert [c for _, c in colours] == ["blue", "blue", "orange"]
+
+
+def test_a_forged_left_out_address_shows_nothing(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
+    client, _, _ = setup
+    page = client.get("/calibrate?saved=1&left_out=1:pink:blue&left_out=x:blue:orange&left_out=2&lang=en")
+    assert page.status_code == 200
+    assert "left out" not in page.get_data(as_text=True)

@@ -63,5 +63,9 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     target = calibration_path(config.data_dir())
     target.parent.mkdir(parents=True, exist_ok=True)
     calibration.save(target)
-    print(f"calibration of {len(examples)} colour example(s) saved to {target}")
+    left_out = calibration.notes.get("left_out", [])
+    for entry in left_out:
+        item = args.examples[entry["example"]]
+        print(f"left out {item}: its die looks {entry['looks']} beside the others; check its colour", file=sys.stderr)
+    print(f"calibration of {len(examples) - len(left_out)} colour example(s) saved to {target}")
     return 0

@@ -61,7 +61,19 @@ def calibrate_page(error: str | None = None) -> str:
         context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=reading.dice)
     current = getattr(worker, "calibration", None)
     context["current"] = sorted(current.centres) if current is not None else None
+    context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
     return render_template("calibrate.html", **context)
+
+
+def _left_out_shown(values: list[str]) -> list[dict[str, Any]]:
+    """The dice left out of the last teaching, from the address the page was sent back to ("3:red:blue": die 3,
+    named red, looks blue); anything else there is no such die and is not shown."""
+    shown = []
+    for value in values:
+        number, named, looks = (value.split(":") + ["", ""])[:3]
+        if number.isdigit() and named in DIE_COLORS and looks in DIE_COLORS:
+            shown.append({"n": int(number), "named": named, "looks": looks})
+    return shown
 
 
 @calibrate.post("/calibrate")
@@ -72,13 +84,14 @@ def calibrate_save() -> Response | str:
     if snapshot is None:
         return calibrate_page(error=t("page.calibrate.expired"))
     frame, reading = snapshot
-    examples = []
+    examples, numbers = [], []
     for number, die in enumerate(reading.dice, 1):
         name = request.form.get(f"colour.{number}", "")
         if name and name not in DIE_COLORS:
             abort(400, description=f"colour.{number} = {name!r} is not one of {', '.join(DIE_COLORS)}")
         if name:
             examples.append((frame, die.bbox, name))
+            numbers.append(number)
     if not examples:
         return calibrate_page(error=t("page.calibrate.none_named"))
     try:
@@ -86,7 +99,8 @@ def calibrate_save() -> Response | str:
     except CalibrationError as exc:
         return calibrate_page(error=str(exc))
     _save(calibration)
-    return redirect(url_for("calibrate.calibrate_page", saved=1))
+    left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
+    return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out))
 
 
 def _save(calibration: Calibration) -> None:
