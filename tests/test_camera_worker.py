@@ -8,7 +8,7 @@ from typing import get_args
 
 import numpy as np
 import pytest
-from test_vision_settling import FPS, ROLL_A, Placed, Table, rolling, still
+from test_vision_settling import FPS, ROLL_A, ROLL_B, Placed, Table, rolling, still
 
 from companion.config import load_config
 from companion.devices.camera import CameraWorker
@@ -25,10 +25,11 @@ COCKED = [ROLL_A[0], ROLL_A[1], Placed(240, 170, None, "green")]
 class Recorded:
     """A table recording played as a camera, a reader that knows its truth, and what the worker reported."""
 
-    def __init__(self, *, motion_gate: bool, dice: list[Placed] = ROLL_A) -> None:
+    def __init__(self, *, motion_gate: bool, dice: list[Placed] = ROLL_A, then: list[Placed] | None = None) -> None:
         table = Table()
-        shots = rolling(table, dice) + still(table, dice, 14)
+        shots = rolling(table, dice) + still(table, dice, 14) + (rolling(table, then) if then else [])
         self.truth = [reading for _, reading in shots]
+        self.images = [frame.image for frame, _ in shots]
         clock = ManualClock()
         self.source = SequenceSource(
             [frame.image for frame, _ in shots],
@@ -82,6 +83,18 @@ def test_dashboard_shows_no_dice_while_rolling_then_the_roll() -> None:
     rolling_shown = [reading for reading, phase in recorded.shown if phase == "rolling"]
     assert len(rolling_shown) >= 6 and all(reading.dice == () for reading in rolling_shown)
     assert recorded.shown[-1] == (recorded.truth[-1], "settled")
+
+
+def test_the_calibration_page_is_given_the_last_frame_whose_dice_were_read_not_one_in_motion() -> None:
+    # The dice rolled again after a settled roll: frames in motion are not read, and the page that names the dice
+    # in view would have shown a picture of dice over the words that none was seen.
+    recorded = Recorded(motion_gate=True, then=ROLL_B)
+    recorded.play()
+    assert recorded.worker.latest_reading() == DiceReading((), 320, 240)  # the last frame, in motion
+    seen = recorded.worker.latest_frame()
+    settled = recorded.truth[-7]  # the last still frame of the first roll
+    assert seen is not None and seen[1] == settled and seen[1].dice != ()
+    assert np.array_equal(seen[0], recorded.images[-7])
 
 
 def test_new_calibration_makes_the_worker_read_an_unchanged_picture_again() -> None:

@@ -62,6 +62,7 @@ class CameraWorker:
         self._version = 0
         self._frame: np.ndarray | None = None
         self._reading: DiceReading | None = None
+        self._seen: tuple[np.ndarray, DiceReading] | None = None
         self._jpeg: tuple[int, bytes] | None = None
         self._settled_frames: OrderedDict[str, np.ndarray] = OrderedDict()
         self._stop = threading.Event()
@@ -119,6 +120,8 @@ class CameraWorker:
         reading, settled = gated.reading, gated.settled
         with self._changed:
             self._frame, self._reading = frame.image, reading
+            if gated.how != "moving":
+                self._seen = frame.image, reading
             self._version += 1
             self._changed.notify_all()
         self._on_reading(reading, self.settler.phase)
@@ -146,11 +149,11 @@ class CameraWorker:
         return self._version
 
     def latest_frame(self) -> tuple[np.ndarray, DiceReading] | None:
-        """The latest frame and its reading, together (for the colour calibration page)."""
+        """The latest frame whose dice were looked at, and their reading, together (for the colour calibration
+        page). A frame in motion is passed over: its dice are not read, and the page would show dice under the
+        words that none is in view."""
         with self._changed:
-            if self._frame is None or self._reading is None:
-                return None
-            return self._frame, self._reading
+            return self._seen
 
     @property
     def is_waiting_for_clear_view(self) -> bool:
