@@ -1,13 +1,14 @@
 """Colour right on REAL photos once calibrated, against the default palette, on photos the calibration never saw.
 
     python benchmarks/eval_colour.py [--labels ../shared/data/dice/chaseelliottpatterson__dice-reader/labels.jsonl]
-        [--per-colour 1] [--seed 0]
+        [--per-colour 1] [--seed 0] [--draws 5]
 
 The calibration is learnt as a table's owner teaches it (dashboard or `companion calibrate-colours`): from
 --per-colour dice of each colour, drawn from the photos of the "train" split, each die where the reader finds
 it. Every photo of the other splits is then read with the default palette and with that calibration, and the
 colour of the die nearest the photo's centre (the harness's rule for single-die photos) is compared with its
-label. The draw of the teaching dice is repeated over five seeds from --seed, as one die may teach well or badly.
+label. The draw of the teaching dice is repeated over --draws seeds from --seed (five by default), as one die may
+teach well or badly, and the mean printed.
 The default palette is also scored told among the labelled colours alone, as the camera tells them when the game
 played names the colours of its dice (Calibration.only).
 """
@@ -83,6 +84,7 @@ def main() -> None:
     parser.add_argument("--labels", type=Path, default=DEFAULT_LABELS)
     parser.add_argument("--per-colour", type=int, default=1, help="dice of each colour shown to teach the colours")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--draws", type=int, default=5, help="draws of the teaching dice, from --seed on")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     every = photos(args.labels)
@@ -96,9 +98,12 @@ def main() -> None:
     share, pairs = score(tested, Calibration.default().only(colours))
     print(f"default palette told among {', '.join(colours)} alone (a game's dice): colour right {share:.3f}  ", end="")
     print(dict(sorted(pairs.items())))
-    for seed in range(args.seed, args.seed + 5):
+    shares = []
+    for seed in range(args.seed, args.seed + args.draws):
         share, pairs = score(tested, teach(teaching, args.per_colour, seed))
+        shares.append(share)
         print(f"calibrated (seed {seed}): colour right {share:.3f}  {dict(sorted(pairs.items()))}")
+    print(f"calibrated, mean of {len(shares)} draws: colour right {sum(shares) / max(1, len(shares)):.3f}")
 
 
 if __name__ == "__main__":

@@ -158,9 +158,10 @@ MISTAUGHT = 0.5
 """Confidence from which an example, compared with the colours the other examples teach, counts as another
 colour's (see `mistaught`). A real photo labelled red shows a blue die (chase development photos, train split):
 taught with it and another red die, every red die was read as no colour (benchmarks/eval_colour.py --per-colour 2,
-seed 4: colour right 0.426). Over 45 draws (2, 3 and 5 dice per colour, seeds 0 to 14), colour right 0.977 -> 0.992
-in the mean, 7 draws better, none worse; from any confidence, a strong red die taught beside a washed-out one was
-left out instead (0.994 -> 0.633)."""
+seed 4: colour right 0.426, now 0.982). `benchmarks/eval_colour.py --per-colour N --draws 15`, mean colour right:
+2 dice per colour 0.951 -> 0.991, 3 dice 0.988 -> 0.993, 5 dice 0.993 -> 0.994; 7 of the 45 draws better, none
+worse. From any confidence, a strong red die taught beside a washed-out one was left out instead (0.994 ->
+0.633)."""
 
 
 def mistaught(taught: list[tuple[str, np.ndarray]]) -> dict[int, str]:
