@@ -12,6 +12,7 @@ from companion.errors import MalformedRequest
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, RollSettled
 from companion.events.store import EventStore
 from companion.games.base import RefusedMove
+from companion.i18n.catalog import translate
 from companion.service import Companion
 
 
@@ -127,6 +128,24 @@ def test_an_unread_die_waits_for_a_correction_before_the_turn_ends(service: Comp
     service.append(gid, "correction", {"target": target, **roll(5, 2, color="orange")})
     service.append(gid, "move", {"move": {"type": "end_turn"}})
     assert service.view(gid)["players"][0]["score"] == 7
+
+
+def test_two_unread_dice_are_counted_in_the_prompt_and_one_left_after_a_correction(
+    service: Companion, free_game: dict
+) -> None:
+    gid = free_game["game_id"]
+    service.bus.publish(settled(5, None, None))
+    prompt = service.view(gid)["prompt"]
+    assert (prompt["key"], prompt["params"]["n"]) == ("free_dice.prompt.fix_dice_many", 2)
+    assert translate("en", prompt["key"], prompt["params"]).startswith(
+        "Ann: the camera could not read 2 dice. Tap each die marked ?"
+    )
+    target = service.events(gid)[-1].seq
+    dice = [{"value": value, "color": "orange"} for value in (5, 3, None)]
+    service.append(gid, "correction", {"target": target, "move": {"type": "roll", "dice": dice}})
+    prompt = service.view(gid)["prompt"]
+    assert (prompt["key"], prompt["params"]["n"]) == ("free_dice.prompt.fix_dice", 1)
+    assert "Touchez le dé marqué ?" in translate("fr", prompt["key"], prompt["params"])
 
 
 def test_a_value_the_camera_only_guessed_is_asked_for_not_counted(service: Companion, free_game: dict) -> None:

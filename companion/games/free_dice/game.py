@@ -65,8 +65,9 @@ class FreeDice:
         last = state.rolls[-1] if state.rolls else None
         if state.is_over:
             prompt = Message("free_dice.prompt.over")
-        elif rules.has_unread_die(state):
-            prompt = Message("free_dice.prompt.fix_dice", {"seat": state.current})
+        elif unread := rules.unread_dice(state):
+            key = "free_dice.prompt.fix_dice" if unread == 1 else "free_dice.prompt.fix_dice_many"
+            prompt = Message(key, {"seat": state.current, "n": unread})
         elif state.has_rolled:
             prompt = Message("free_dice.prompt.next", {"seat": state.current})
         else:

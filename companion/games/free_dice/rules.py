@@ -87,7 +87,12 @@ def apply(state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
 
 def has_unread_die(state: FreeDiceState) -> bool:
     """True while the current player's roll has a die whose value the camera could not read."""
-    return state.has_rolled and any(value is None for value, _ in state.rolls[-1][1])
+    return unread_dice(state) > 0
+
+
+def unread_dice(state: FreeDiceState) -> int:
+    """How many dice of the current player's roll the camera could not read (none once the roll is corrected)."""
+    return sum(value is None for value, _ in state.rolls[-1][1]) if state.has_rolled else 0
 
 
 def ranking(state: FreeDiceState) -> list[int]:
