@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,10 @@ log = logging.getLogger(__name__)
 FrameLookup = Callable[[str], np.ndarray | None]
 EXAMPLES = "examples"
 """The folder, in the data directory, where a table's corrected rolls are saved as labelled examples."""
+KEPT_ROLL_FRAMES = 64
+"""How many of the last camera rolls keep their frame (as JPEG, about a tenth of a megabyte at 1280x720) for a
+correction to save. The camera keeps only its last few settled scenes (camera.KEPT_SETTLED_FRAMES), and every die
+put down after a roll settles a new one, so a roll corrected a few turns later had lost its frame."""
 
 
 class ExampleCollector:
@@ -37,15 +42,23 @@ class ExampleCollector:
         self.folder = folder
         self.saved = 0
         self._lock = threading.Lock()
+        self._roll_frames: OrderedDict[str, bytes] = OrderedDict()
         service.bus.subscribe(GameEventAppended, self._on_event)
 
     def _on_event(self, event: GameEventAppended) -> None:
+        if event.type == "move":
+            self._keep_frame(event.payload.get("reading") or {})
+            return
         if event.type != "correction":
             return
         target = next((e for e in self.service.events(event.game_id) if e.seq == event.payload.get("target")), None)
         reading = (target.payload.get("reading") if target else None) or {}
-        image = self.frames(reading.get("frame_id", "")) if reading.get("frame_id") else None
+        image = self._frame(reading.get("frame_id"))
         corrected = event.payload.get("move", {}).get("dice")
+        if reading.get("frame_id") and image is None:
+            log.warning(
+                "correction %s-%s not saved as an example: its roll's frame is no longer kept", event.game_id, event.seq
+            )
         if image is None or not isinstance(corrected, list):
             return
         seen = reading.get("dice", [])
@@ -57,6 +70,30 @@ class ExampleCollector:
             for c, s in zip(corrected, seen, strict=True)
         ]
         self.save(image, dice, f"{event.game_id}-{event.seq}")
+
+    def _keep_frame(self, reading: dict[str, Any]) -> None:
+        """Keep the frame of a roll the camera played (its settled scene, still the camera's latest)."""
+        frame_id = reading.get("frame_id")
+        image = self.frames(frame_id) if isinstance(frame_id, str) and frame_id else None
+        if image is None:
+            return
+        ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        if not ok:
+            return
+        with self._lock:
+            self._roll_frames[str(frame_id)] = encoded.tobytes()
+            while len(self._roll_frames) > KEPT_ROLL_FRAMES:
+                self._roll_frames.popitem(last=False)
+
+    def _frame(self, frame_id: Any) -> np.ndarray | None:
+        """The frame of a roll: kept with its move, else still among the camera's settled scenes."""
+        if not isinstance(frame_id, str) or not frame_id:
+            return None
+        with self._lock:
+            kept = self._roll_frames.get(frame_id)
+        if kept is not None:
+            return cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+        return self.frames(frame_id)
 
     def save(self, image: np.ndarray, dice: list[dict[str, Any]], name: str) -> Path:
         """Write one labelled example (image first, then its label line, flushed to disk)."""
