@@ -39,15 +39,15 @@ def blurred_pips(blobs: list[Blob], round_ones: list[Blob]) -> list[Blob]:
     reading was made on streaks, see pips._confidence)."""
     if not round_ones or round_ones[0].roundness < ROUND:
         return []
-    streaks = _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
+    streaks = aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
     if not streaks:
         return []
-    aligned = {id(b) for b in streaks}
-    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or id(b) in aligned])
+    drawn_out = {id(b) for b in streaks}
+    pips = _top_face_pips([b for b in blobs if b.roundness >= ROUND or id(b) in drawn_out])
     return sorted(pips, key=lambda b: b.roundness)
 
 
-def _aligned(streaks: list[Blob]) -> list[Blob]:
+def aligned(streaks: list[Blob]) -> list[Blob]:
     """The streaks if there are two or more and their long axes agree within STREAK_ALIGNMENT, else none."""
     if len(streaks) < 2:
         return []
@@ -64,7 +64,7 @@ def face_pips(blobs: list[Blob]) -> list[Blob]:
     if round_ones:
         runs = _parted_runs([b for b in blobs if b.span is not None], round_ones) if len(round_ones) >= 2 else []
         return round_ones + runs if len(round_ones) + len(runs) <= 6 else round_ones
-    return _aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
+    return aligned(_top_face_pips([b for b in blobs if b.roundness < ROUND]))
 
 
 def off_side_faces(pips: list[Blob]) -> list[Blob]:

@@ -16,6 +16,7 @@ from vision.reader.as_crop import read_as_crop, unread_as_crop
 from vision.reader.body import body_extent
 from vision.reader.candidate import OVERSIZED, read_candidate, sureness
 from vision.reader.colour import face_colour
+from vision.reader.deblur import deblurred
 from vision.reader.exposure import DIM_LIGHT, exposed
 from vision.reader.found import (
     APART,
@@ -86,7 +87,7 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
         if single is not None and (not dice or _is_surer(single.die, by_sureness(dice)[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
-    return [_coloured(one, calibration) for one in dice]
+    return [_coloured(deblurred(one), calibration) for one in dice]
 
 
 CROP_PIECE = 0.5
