@@ -41,8 +41,15 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-reader", help="score the dice reader on this table's corrected rolls")
     check.add_argument("--examples", type=Path, metavar="DIR", help="a folder of labelled examples (labels.jsonl)")
     check.add_argument("--json", action="store_true", help="the figures as one JSON object")
-    calibrate = sub.add_parser("calibrate-colours", help="learn die colours from one image per colour")
-    calibrate.add_argument("examples", nargs="+", metavar="COLOUR=IMAGE", help="e.g. blue=blue.jpg")
+    calibrate = sub.add_parser(
+        "calibrate-colours", help="learn die colours from photos of one die each (one or more per colour)"
+    )
+    calibrate.add_argument(
+        "examples",
+        nargs="+",
+        metavar="COLOUR=IMAGE",
+        help="e.g. blue=blue.jpg; a die that looks another colour taught is left out, and named",
+    )
     return parser
 
 
