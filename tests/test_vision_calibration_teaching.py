@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from dev_photos import DICE, taught, the_die
 from dice_drawing import draw_die, table
 
 from vision.calibration import calibrate_from_examples, mistaught
-from vision.image_io import load_image
 from vision.reader import read_dice
 
-DICE = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 RAJAS = ["blue", "green", "orange", "violet"]
 
 
@@ -77,19 +74,14 @@ def test_a_washed_out_red_die_taught_beside_a_strong_one_leaves_neither_out() ->
 def test_a_photo_labelled_red_that_shows_a_blue_die_is_left_out_and_the_reds_stay_red() -> None:
     # Taught with this photo and another red die, every red die of the other splits was read as no colour
     # (benchmarks/eval_colour.py --per-colour 2, seed 4: colour right 0.426).
-    folder = DICE / "chaseelliottpatterson__dice-reader" / "images"
-    examples = []
-    for colour, shown in [
-        ("blue", "train/4/DJI_20241005232957_0148_D_detection_1"),
-        ("blue", "train/6/DJI_20241005233244_0155_D_detection_1"),
-        ("red", "train/4/DJI_20241005233854_0195_D_detection_1"),
-        ("red", "train/6/DJI_20241005233317_0159_D_detection_2"),
-    ]:
-        image = load_image(folder / f"{shown}.jpg")
-        (die,) = read_dice(image).dice
-        examples.append((image, die.bbox, colour))
-    calibration = calibrate_from_examples(examples)
+    calibration = taught(
+        [
+            ("blue", "train/4/DJI_20241005232957_0148_D_detection_1"),
+            ("blue", "train/6/DJI_20241005233244_0155_D_detection_1"),
+            ("red", "train/4/DJI_20241005233854_0195_D_detection_1"),
+            ("red", "train/6/DJI_20241005233317_0159_D_detection_2"),
+        ]
+    )
     assert calibration.notes["left_out"] == [{"example": 2, "named": "red", "looks": "blue"}]
     for red in ["test/1/DJI_20241005232059_0129_D_detection_2", "test/1/DJI_20241005233024_0149_D_detection_1"]:
-        (die,) = read_dice(load_image(folder / f"{red}.jpg"), calibration).dice
-        assert die.color == "red", red
+        assert the_die(red, calibration).color == "red", red

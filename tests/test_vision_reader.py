@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from dev_photos import taught, the_die
 from dice_drawing import draw_die, table
 
 from benchmarks import eval_colour
@@ -246,18 +247,13 @@ def test_a_blue_casino_six_whose_pips_fill_its_centre_keeps_its_colour(photo: st
     # The six large white pips of these dark blue dice fill about half the middle of the die. Their blurred rims,
     # light and colourless, were most of the pixels of middle lightness the colour was read from, and once the table
     # was taught with one blue and one red 5 of the train split, the 6s read red. The pips read are now left out.
-    folder = DICE / "chaseelliottpatterson__dice-reader" / "images"
-    examples = []
-    for colour, shown in [
-        ("blue", "train/5/DJI_20241005232442_0137_D_detection_1"),
-        ("red", "train/5/DJI_20241005233615_0178_D_detection_2"),
-    ]:
-        image = load_image(folder / f"{shown}.jpg")
-        (die,) = read_dice(image).dice
-        examples.append((image, die.bbox, colour))
-    calibration = calibrate_from_examples(examples)
-    (die,) = read_dice(load_image(folder / f"{photo}.jpg"), calibration).dice
-    assert die.color == "blue"
+    calibration = taught(
+        [
+            ("blue", "train/5/DJI_20241005232442_0137_D_detection_1"),
+            ("red", "train/5/DJI_20241005233615_0178_D_detection_2"),
+        ]
+    )
+    assert the_die(photo, calibration).color == "blue"
 
 
 @pytest.mark.parametrize(
