@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask.testing import FlaskClient
 from test_web_fixtures import PLAYERS, FakeCamera, app, client, game_id, roll, service  # noqa: F401  (fixtures)
@@ -144,3 +146,18 @@ def test_health_flags_stand_ins(client: FlaskClient, service: Companion) -> None
     assert "1 built-in stand-in(s) in use" in page
     assert page.count("Built-in stand-in") == 1 and "Hardware" in page
     assert "replay camera" in page and "reader_errors" in page
+
+
+def test_health_shows_a_status_mapping_as_its_entries_not_as_python(client: FlaskClient, service: Companion) -> None:
+    class Panel:
+        def status(self) -> dict[str, Any]:
+            return {"turn": {"seat": 0, "waiting": True}, "pins": {"status": 17, "seats[0]": 5}, "presses": {}}
+
+        def close(self) -> None:
+            pass
+
+    service.devices["gpio"] = Panel()
+    page = client.get("/health?lang=en").get_data(as_text=True)
+    assert "seat 0, waiting yes" in page and "status 17, seats[0] 5" in page
+    assert "{&#39;" not in page and "{'" not in page
+    assert "oui" in client.get("/health?lang=fr").get_data(as_text=True).split("seat 0, waiting ")[1][:4]

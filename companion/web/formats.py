@@ -21,7 +21,8 @@ def ago(timestamp: float | None, now: float | None = None) -> str:
 
 
 def shown(name: str, value: Any) -> str:
-    """A device status value as short text: times as "ago", booleans as yes/no, None as a dash."""
+    """A device status value as short text: times as "ago", booleans as yes/no, None as a dash, a mapping as its
+    entries ("seat 0, waiting yes"), each shown so."""
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -32,4 +33,6 @@ def shown(name: str, value: Any) -> str:
         return f"{value:.2f}"
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {shown(str(key), entry)}" for key, entry in value.items()) or "—"
     return str(value)
