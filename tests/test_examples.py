@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from conftest import roll
 
-from companion.devices.examples import ExampleCollector
+from companion.devices.examples import ExampleCollector, labelled
 from companion.events.bus import RollSettled
 from companion.service import Companion
 
@@ -79,3 +79,47 @@ def test_a_correction_whose_frame_is_gone_says_so(
         service.append(gid, "correction", {"target": target, **roll(6, color="blue")})
     assert collector.saved == 0
     assert "not saved as an example: its roll's frame is no longer kept" in caplog.text
+
+
+def test_a_corrected_rajas_roll_is_saved_with_the_dice_kept_on_the_kalis_as_read(
+    service: Companion, tmp_path: Path
+) -> None:
+    # In Rajas only the dice on the open table are the roll; the camera sees the Kali statues' dice too, so the
+    # roll has fewer dice than the reading, and the correction was never saved.
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    collector = ExampleCollector(service, {"f1": frame}.get, tmp_path / "examples")
+    gid = service.create_game("rajas", [{"name": "A", "color": "blue"}, {"name": "B", "color": "green"}])["game_id"]
+    on_table = [
+        {"value": v, "color": c, "bbox": [10 * i, 0, 10 * i + 8, 8], "confidence": 0.9, "zone": "table"}
+        for i, (v, c) in enumerate([(1, "blue"), (2, "green"), (3, "orange"), (4, "violet")])
+    ]
+    kept = [
+        {"value": 6, "color": "green", "bbox": [0, 30, 8, 38], "confidence": 0.95, "zone": "kali:green"},
+        {"value": 2, "color": "blue", "bbox": [20, 30, 28, 38], "confidence": 0.4, "zone": "kali:green"},
+    ]
+    service.bus.publish(RollSettled({"dice": [kept[0], *on_table, kept[1]], "frame_id": "f1"}, time.time()))
+    played = service.events(gid)[-1]
+    assert played.payload["origin"] == "camera" and len(played.payload["move"]["dice"]) == 4
+    move = {**played.payload["move"], "dice": [{**d, "value": 5} for d in played.payload["move"]["dice"]]}
+    service.append(gid, "correction", {"target": played.seq, "move": move})
+    assert collector.saved == 1
+    label = json.loads((tmp_path / "examples" / "labels.jsonl").read_text())
+    # The Kali's sure 6 as read, its guessed die unknown, the roll's dice as corrected, each at its own box.
+    assert [(d["value"], d["bbox"][0], d["bbox"][1]) for d in label["dice"]] == [
+        (6, 0, 30),
+        (5, 0, 0),
+        (5, 10, 0),
+        (5, 20, 0),
+        (5, 30, 0),
+        (None, 20, 30),
+    ]
+
+
+def test_a_correction_that_changes_how_many_dice_were_rolled_is_not_saved() -> None:
+    seen = [{"value": 3, "bbox": [0, 0, 8, 8], "zone": "table"}, {"value": 4, "bbox": [9, 0, 17, 8], "zone": None}]
+    assert labelled(seen, [{"value": 3}]) is None
+    assert labelled(seen, [{"value": 3}, {"value": 4}, {"value": 5}]) is None
+    assert labelled(seen, [{"value": 1}, {"value": 2}]) == [
+        {"value": 1, "color": None, "bbox": [0, 0, 8, 8]},
+        {"value": 2, "color": None, "bbox": [9, 0, 17, 8]},
+    ]

@@ -21,6 +21,8 @@ import numpy as np
 
 from companion.events.bus import GameEventAppended
 from companion.service import Companion
+from vision.reading import sure_value
+from vision.zones import TABLE
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +33,29 @@ KEPT_ROLL_FRAMES = 64
 """How many of the last camera rolls keep their frame (as JPEG, about a tenth of a megabyte at 1280x720) for a
 correction to save. The camera keeps only its last few settled scenes (camera.KEPT_SETTLED_FRAMES), and every die
 put down after a roll settles a new one, so a roll corrected a few turns later had lost its frame."""
+
+
+def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str, Any]] | None:
+    """Every die the camera saw (`seen`, the reading's dice), labelled with the corrected roll's values: one to one
+    when the roll was every die seen; else the roll is the dice on the open table (no zone, or the table's), in the
+    reading's order, as a game that keeps dice in zones plays it (Rajas: the Kali statues, the players' areas), and
+    a kept die is labelled with the value read surely, or none (unknown). None when the numbers do not agree."""
+    on_table = [index for index, die in enumerate(seen) if die.get("zone") in (None, TABLE)]
+    if len(seen) == len(corrected):
+        rolled = list(range(len(seen)))
+    elif len(on_table) == len(corrected):
+        rolled = on_table
+    else:
+        return None
+    values = {at: die for at, die in zip(rolled, corrected, strict=True) if isinstance(die, dict)}
+    if len(values) != len(rolled):
+        return None
+    return [
+        {"value": values[at].get("value"), "color": values[at].get("color"), "bbox": die["bbox"]}
+        if at in values
+        else {"value": sure_value(die), "color": die.get("color"), "bbox": die["bbox"]}
+        for at, die in enumerate(seen)
+    ]
 
 
 class ExampleCollector:
@@ -61,14 +86,10 @@ class ExampleCollector:
             )
         if image is None or not isinstance(corrected, list):
             return
-        seen = reading.get("dice", [])
-        if len(seen) != len(corrected):
+        dice = labelled(reading.get("dice", []), corrected)
+        if dice is None:
             log.info("correction of event %s changes the number of dice; not saved as an example", target)
             return
-        dice = [
-            {"value": c.get("value"), "color": c.get("color"), "bbox": s["bbox"]}
-            for c, s in zip(corrected, seen, strict=True)
-        ]
         self.save(image, dice, f"{event.game_id}-{event.seq}")
 
     def _keep_frame(self, reading: dict[str, Any]) -> None:
