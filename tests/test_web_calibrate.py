@@ -102,6 +102,8 @@ def test_a_die_named_by_a_slip_is_left_out_and_named_on_the_page(tmp_path: Path)
         assert f"left_out={number[1]}:orange:blue" in answer.headers["Location"]
         shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
         assert f"Die {number[1]}, named orange, looks blue beside the others: it was left out." in shown
+        # The picture the dice were named on is shown again (its token kept), so that die 2 is the same die.
+        assert f'name="token" value="{token.group(1)}"' in shown
         shown = client.get(answer.headers["Location"] + "&lang=fr").get_data(as_text=True)
         assert f"Le dé {number[1]}, nommé orange, semble plutôt bleu à côté des autres" in shown
         saved = Calibration.load(tmp_path / "calibration.json")

@@ -56,7 +56,14 @@ def calibrate_page(error: str | None = None) -> str:
     worker = service().devices.get("camera")
     latest = worker.latest_frame() if worker is not None and hasattr(worker, "latest_frame") else None
     context: dict[str, Any] = {"has_camera": latest is not None, "colors": DIE_COLORS, "error": error}
-    if latest is not None:
+    # Back from a teaching that left dice out, the picture they were named on is shown again: "die 3" is that one.
+    shown = request.args.get("shown", "")
+    with _lock:
+        kept = _snapshots.get(shown)
+    if kept is not None:
+        frame, reading = kept
+        context.update(has_camera=True, token=shown, picture=_numbered_jpeg(frame, reading), dice=reading.dice)
+    elif latest is not None:
         frame, reading = latest
         context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=reading.dice)
     current = getattr(worker, "calibration", None)
@@ -100,7 +107,10 @@ def calibrate_save() -> Response | str:
         return calibrate_page(error=str(exc))
     _save(calibration)
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
-    return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out))
+    if left_out:
+        token = request.form.get("token", "")
+        return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out, shown=token))
+    return redirect(url_for("calibrate.calibrate_page", saved=1))
 
 
 def _save(calibration: Calibration) -> None:
