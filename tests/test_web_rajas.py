@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 
+from companion.devices.examples import ExampleCollector, told_by_colour
 from companion.events.bus import RollSettled
 from companion.events.store import EventStore
 from companion.service import Companion
@@ -238,3 +240,77 @@ def test_the_roll_form_names_one_extra_die_alone(client: FlaskClient, companion:
     assert "A die the camera saw is not part of this roll: orange 5." in page
     french = html.unescape(client.get(f"/games/{found}?lang=fr").get_data(as_text=True))
     assert "Un dé vu par la caméra ne fait pas partie de ce lancer : orange 5." in french
+
+
+def test_a_roll_finished_by_hand_from_the_camera_is_kept_as_a_labelled_example(
+    client: FlaskClient, companion: Companion, tmp_path: Path
+) -> None:
+    # The camera could not read the orange (a guess) and violet dice, so it played nothing; the table taps them
+    # in. That picture, with the values told, is an example of the table's dice the reader missed.
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    collector = ExampleCollector(companion, {"f1": frame}.get, tmp_path / "examples")
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    dice = [{**die, "bbox": [10 * n, 0, 10 * n + 8, 8]} for n, die in enumerate(UNSURE_START_ROLL)]
+    companion.bus.publish(RollSettled({"dice": dice, "frame_id": "f1", "width": 64, "height": 48}, time.time()))
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert 'name="frame" value="f1"' in page
+    form = {"type": "roll", "seat": "0", "frame": "f1"}
+    for index, (color, value) in enumerate(zip(COLORS, (3, 4, 2, 6), strict=True)):
+        form.update({f"dice.{index}.color": color, f"dice.{index}.value": str(value)})
+    assert client.post(f"/games/{found}/rajas/play", data=form).status_code == 303
+    assert collector.saved == 1
+    label = json.loads((tmp_path / "examples" / "labels.jsonl").read_text())
+    # The Kali's die as read (sure), the rolled dice as told, in the reading's order.
+    assert [(d["color"], d["value"]) for d in label["dice"]] == [
+        ("blue", 3),
+        ("green", 6),
+        ("green", 4),
+        ("orange", 2),
+        ("violet", 6),
+    ]
+
+
+@pytest.mark.parametrize("frame", [None, "f0"])
+def test_a_roll_told_from_no_picture_or_an_older_one_saves_no_example(
+    client: FlaskClient, companion: Companion, tmp_path: Path, frame: str | None
+) -> None:
+    # No picture named (the roll told from scratch), or one the camera has settled past: nothing says which die
+    # of the last picture each value is.
+    collector = ExampleCollector(companion, {"f1": np.zeros((48, 64, 3), np.uint8)}.get, tmp_path / "examples")
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    dice = [{**die, "bbox": [10 * n, 0, 10 * n + 8, 8]} for n, die in enumerate(UNSURE_START_ROLL)]
+    companion.bus.publish(RollSettled({"dice": dice, "frame_id": "f1", "width": 64, "height": 48}, time.time()))
+    form = {"type": "roll", "seat": "0", **({"frame": frame} if frame else {})}
+    for index, (color, value) in enumerate(zip(COLORS, (3, 4, 2, 6), strict=True)):
+        form.update({f"dice.{index}.color": color, f"dice.{index}.value": str(value)})
+    assert client.post(f"/games/{found}/rajas/play", data=form).status_code == 303
+    assert collector.saved == 0 and "reading" not in companion.events(found)[-1].payload
+
+
+@pytest.mark.parametrize(
+    ("told", "values"),
+    [
+        ([("blue", 3), ("green", 4), ("green", 1)], [3, 4, 1]),  # the unread green is the 1
+        ([("blue", 5), ("green", 4), ("green", 1)], [5, 4, 1]),  # the sure blue 3 told as a 5: a misread mended
+        ([("blue", 3), ("green", 2), ("green", 2)], [3, 2, 2]),  # two greens unread, both told 2
+        ([("blue", 3), ("green", 2), ("green", 5)], None),  # two greens unread, told 2 and 5: which is which?
+        ([("blue", 3), ("green", 4)], None),  # a die fewer than the camera saw on the table
+    ],
+)
+def test_which_die_a_told_value_labels(told: list[tuple[str, int]], values: list[int] | None) -> None:
+    first_green = (
+        {"value": 4, "color": "green", "confidence": 0.9}
+        if values and values[1] == 4
+        else {"value": None, "color": "green", "confidence": 0.0}
+    )
+    seen = [
+        {"value": 3, "color": "blue", "confidence": 0.9, "bbox": [0, 0, 8, 8]},
+        {**first_green, "bbox": [10, 0, 18, 8], "zone": "table"},
+        {"value": None, "color": "green", "confidence": 0.0, "bbox": [20, 0, 28, 8]},
+        {"value": 2, "color": "violet", "confidence": 0.9, "bbox": [30, 0, 38, 8], "zone": "kali:green"},
+    ]
+    labels = told_by_colour(seen, [{"color": c, "value": v} for c, v in told])
+    if values is None:
+        assert labels is None
+    else:
+        assert labels is not None and [d["value"] for d in labels] == [*values, 2]

@@ -58,6 +58,38 @@ def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str,
     ]
 
 
+def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str, Any]] | None:
+    """Every die the camera saw (`seen`), the dice on the open table labelled with a roll told die by die with its
+    colours (`told`): for each colour, the dice read surely take the values told that they show, and the others
+    the values left, when there is one die left or one value; kept dice as in `labelled`. None when a die on the
+    table has no colour, a colour's dice are not as many as told, or which unread die showed which value is not
+    known (two dice unread, told a 2 and a 5)."""
+    on_table = [index for index, die in enumerate(seen) if die.get("zone") in (None, TABLE)]
+    if len(on_table) != len(told) or not all(isinstance(die, dict) for die in told):
+        return None
+    values: dict[int, Any] = {}
+    for colour in {seen[index].get("color") for index in on_table} | {die.get("color") for die in told}:
+        dice = [index for index in on_table if seen[index].get("color") == colour]
+        left = [die.get("value") for die in told if die.get("color") == colour]
+        if colour is None or len(dice) != len(left):
+            return None
+        unsure = []
+        for index in dice:
+            value = sure_value(seen[index])
+            if value is not None and value in left:
+                left.remove(value)
+                values[index] = value
+            else:
+                unsure.append(index)
+        if len(unsure) > 1 and len(set(left)) > 1:
+            return None
+        values.update(zip(unsure, left, strict=True))
+    return [
+        {"value": values[at] if at in values else sure_value(die), "color": die.get("color"), "bbox": die["bbox"]}
+        for at, die in enumerate(seen)
+    ]
+
+
 class ExampleCollector:
     """Listens for corrections of camera rolls and writes the frame with the corrected dice."""
 
@@ -72,7 +104,10 @@ class ExampleCollector:
 
     def _on_event(self, event: GameEventAppended) -> None:
         if event.type == "move":
-            self._keep_frame(event.payload.get("reading") or {})
+            reading = event.payload.get("reading") or {}
+            self._keep_frame(reading)
+            if event.payload.get("origin") != "camera" and reading:
+                self._save_told(event, reading)
             return
         if event.type != "correction":
             return
@@ -89,6 +124,21 @@ class ExampleCollector:
         dice = labelled(reading.get("dice", []), corrected)
         if dice is None:
             log.info("correction of event %s changes the number of dice; not saved as an example", target)
+            return
+        self.save(image, dice, f"{event.game_id}-{event.seq}")
+
+    def _save_told(self, event: GameEventAppended, reading: dict[str, Any]) -> None:
+        """A roll the table finished by hand from the camera's reading (its unread dice told): the picture with the
+        dice told, when it is clear which die was told which value (see `told_by_colour`)."""
+        move = event.payload.get("move") or {}
+        dice = told_by_colour(reading.get("dice", []), move.get("dice") or [])
+        image = self._frame(reading.get("frame_id"))
+        if dice is None or image is None:
+            log.info(
+                "roll %s-%s told by hand not saved as an example: which die is which is not clear",
+                event.game_id,
+                event.seq,
+            )
             return
         self.save(image, dice, f"{event.game_id}-{event.seq}")
 

@@ -98,6 +98,7 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         pending = view["pending"][0] if view["pending"] else None
         quick = choices.answers(game, state, view)
         settled = fresh_roll(service.last_settled, session.last_at)
+        frame = (service.last_settled or {}).get("frame_id") if settled is not None else None
     seat = view["current_seat"]
     roll = Prefill([])
     if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
@@ -110,6 +111,7 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         "roll_rows": roll.rows,
         "roll_unread": roll.unread,
         "roll_extra": roll.extra,
+        "roll_frame": frame,  # the picture the roll was filled in from: finished, it is kept as a labelled example
         "river": river(view),
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
         "me": view["players"][seat] if seat is not None else None,
