@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from conftest import roll
 
+from companion.devices import examples
 from companion.devices.examples import ExampleCollector, labelled
 from companion.events.bus import RollSettled
 from companion.service import Companion
@@ -123,3 +124,16 @@ def test_a_correction_that_changes_how_many_dice_were_rolled_is_not_saved() -> N
         {"value": 1, "color": None, "bbox": [0, 0, 8, 8]},
         {"value": 2, "color": None, "bbox": [9, 0, 17, 8]},
     ]
+
+
+def test_only_the_latest_examples_are_kept_with_their_pictures(
+    service: Companion, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(examples, "KEPT_EXAMPLES", 2)
+    collector = ExampleCollector(service, {}.get, tmp_path / "examples")
+    frame = np.full((8, 8, 3), 90, np.uint8)
+    for name in ("first", "second", "third"):
+        collector.save(frame, [{"value": 1, "color": None, "bbox": [0, 0, 4, 4]}], name)
+    lines = [json.loads(line) for line in (tmp_path / "examples" / "labels.jsonl").read_text().splitlines()]
+    assert [line["image"] for line in lines] == ["images/second.jpg", "images/third.jpg"]
+    assert sorted(p.name for p in (tmp_path / "examples" / "images").iterdir()) == ["second.jpg", "third.jpg"]

@@ -22,6 +22,7 @@ import numpy as np
 from companion.events.bus import GameEventAppended
 from companion.service import Companion
 from vision.reading import sure_value
+from vision.storage import write_atomically
 from vision.zones import TABLE
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,9 @@ log = logging.getLogger(__name__)
 FrameLookup = Callable[[str], np.ndarray | None]
 EXAMPLES = "examples"
 """The folder, in the data directory, where a table's corrected rolls are saved as labelled examples."""
+KEPT_EXAMPLES = 1000
+"""How many examples the table keeps, the latest (the rest forgotten, oldest first): about 200 MB of pictures at
+1280x720, on a Pi's SD card, where every roll the table finishes by hand from the camera's picture adds one."""
 KEPT_ROLL_FRAMES = 64
 """How many of the last camera rolls keep their frame (as JPEG, about a tenth of a megabyte at 1280x720) for a
 correction to save. The camera keeps only its last few settled scenes (camera.KEPT_SETTLED_FRAMES), and every die
@@ -186,4 +190,22 @@ class ExampleCollector:
                 handle.flush()
                 os.fsync(handle.fileno())
             self.saved += 1
+            self._keep_latest()
             return path
+
+    def _keep_latest(self) -> None:
+        """Forget the oldest examples past KEPT_EXAMPLES: the label lines first (the file replaced at once), then
+        their pictures, so that a power cut leaves at worst a picture no line names."""
+        labels = self.folder / "labels.jsonl"
+        lines = labels.read_text(encoding="utf-8").splitlines()
+        if len(lines) <= KEPT_EXAMPLES:
+            return
+        dropped, kept = lines[: len(lines) - KEPT_EXAMPLES], lines[len(lines) - KEPT_EXAMPLES :]
+        write_atomically(labels, "".join(line + "\n" for line in kept))
+        for line in dropped:
+            try:
+                image = json.loads(line).get("image")
+            except json.JSONDecodeError:
+                continue
+            if isinstance(image, str) and image.startswith("images/"):
+                (self.folder / image).unlink(missing_ok=True)
