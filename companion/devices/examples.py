@@ -44,7 +44,7 @@ def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str,
     when the roll was every die seen; else the roll is the dice on the open table (no zone, or the table's), in the
     reading's order, as a game that keeps dice in zones plays it (Rajas: the Kali statues, the players' areas), and
     a kept die is labelled with the value read surely, or none (unknown). None when the numbers do not agree."""
-    on_table = [index for index, die in enumerate(seen) if die.get("zone") in (None, TABLE)]
+    on_table = _on_table(seen)
     if len(seen) == len(corrected):
         rolled = list(range(len(seen)))
     elif len(on_table) == len(corrected):
@@ -57,7 +57,7 @@ def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str,
     return [
         {"value": values[at].get("value"), "color": values[at].get("color"), "bbox": die["bbox"]}
         if at in values
-        else {"value": sure_value(die), "color": die.get("color"), "bbox": die["bbox"]}
+        else _as_read(die)
         for at, die in enumerate(seen)
     ]
 
@@ -68,7 +68,7 @@ def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str
     the values left, when there is one die left or one value; kept dice as in `labelled`. None when a die on the
     table has no colour, a colour's dice are not as many as told, or which unread die showed which value is not
     known (two dice unread, told a 2 and a 5)."""
-    on_table = [index for index, die in enumerate(seen) if die.get("zone") in (None, TABLE)]
+    on_table = _on_table(seen)
     if len(on_table) != len(told) or not all(isinstance(die, dict) for die in told):
         return None
     values: dict[int, Any] = {}
@@ -88,10 +88,17 @@ def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str
         if len(unsure) > 1 and len(set(left)) > 1:
             return None
         values.update(zip(unsure, left, strict=True))
-    return [
-        {"value": values[at] if at in values else sure_value(die), "color": die.get("color"), "bbox": die["bbox"]}
-        for at, die in enumerate(seen)
-    ]
+    return [{**_as_read(die), "value": values[at]} if at in values else _as_read(die) for at, die in enumerate(seen)]
+
+
+def _on_table(seen: list[dict[str, Any]]) -> list[int]:
+    """Where the dice on the open table (no zone, or the table's) are among the dice seen: a roll's."""
+    return [index for index, die in enumerate(seen) if die.get("zone") in (None, TABLE)]
+
+
+def _as_read(die: dict[str, Any]) -> dict[str, Any]:
+    """A die seen labelled as the camera read it: its value if read surely, else none (unknown)."""
+    return {"value": sure_value(die), "color": die.get("color"), "bbox": die["bbox"]}
 
 
 class ExampleCollector:
