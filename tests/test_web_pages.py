@@ -61,6 +61,20 @@ def test_table_shows_roll_dice_prompt_and_controls(client: FlaskClient, service:
     assert f'data-stream-url="/stream/games/{game_id}"' in page
 
 
+def test_table_total_of_a_roll_with_a_die_unread_stays_open(client: FlaskClient, service: Companion, game_id: str) -> None:
+    service.append(game_id, "move", {"move": roll(0, 5, 2)["move"]})
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert ">= 7</span>" in page  # every die read: the total is whole
+    move = {"type": "roll", "seat": 1, "dice": [{"value": 5, "color": "blue"}, {"value": None, "color": "blue"}]}
+    service.append(game_id, "move", {"move": {"type": "end_turn", "seat": 0}})
+    service.append(game_id, "move", {"move": move})
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert ">= 5 + ?</span>" in page  # never "= 5" beside a die marked ?, as if the roll were whole
+    assert "the dice marked ? are still to be told" in page
+    page = client.get(f"/games/{game_id}?lang=fr").get_data(as_text=True)
+    assert "les dés marqués ? restent à indiquer" in page
+
+
 def test_table_in_french(client: FlaskClient, game_id: str) -> None:
     page = client.get(f"/games/{game_id}?lang=fr").get_data(as_text=True)
     assert "Saisir un lancer à la main" in page and "Annuler" in page
