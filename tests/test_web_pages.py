@@ -61,7 +61,9 @@ def test_table_shows_roll_dice_prompt_and_controls(client: FlaskClient, service:
     assert f'data-stream-url="/stream/games/{game_id}"' in page
 
 
-def test_table_total_of_a_roll_with_a_die_unread_stays_open(client: FlaskClient, service: Companion, game_id: str) -> None:
+def test_table_total_of_a_roll_with_an_unread_die_stays_open(
+    client: FlaskClient, service: Companion, game_id: str
+) -> None:
     service.append(game_id, "move", {"move": roll(0, 5, 2)["move"]})
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert ">= 7</span>" in page  # every die read: the total is whole

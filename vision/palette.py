@@ -29,6 +29,10 @@ DEFAULT_BGR: dict[str, tuple[int, int, int]] = {
 CHROMA_SCALE = 40.0
 
 
+LIGHTNESS = 2
+"""Where a feature (see `features`) holds the lightness."""
+
+
 def features(bgr: np.ndarray) -> np.ndarray:
     """Colour features of BGR pixels (N x 3, 0..255): chromaticity relative to lightness, and damped lightness.
 

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.reader import segment
-from vision.reader.cuts import DIE_SIZED, halved, read_cuts, siblings
+from vision.reader.cuts import DIE_SIZED, halved, read_cuts, siblings, side_by_side
 from vision.reader.found import (
     APART,
     DRAWN_OUT_BOX,
@@ -216,8 +216,8 @@ def _whole_or_sure_cut(
     a way of cutting it that reads as dice all sure (two dice, one in front of the other, or a clump of dice all
     touching that the die size, told by their pips, took for one); short of that, those of a way whose pieces all
     read a value, one of them at least sure, each keeping its confidence (a 2 and a 4 touching, the 4 read at 0.53,
-    were once shown as one die unread); short of that, a sure piece that a way cut alone (see `_lone_piece`);
-    else the die unread.
+    were once shown as one die unread); short of that, two dice side by side in its halves (see
+    cuts.side_by_side); short of that, a sure piece that a way cut alone (see `_lone_piece`); else the die unread.
 
     When the blob read whole is no die at all (not a pip in it: two dice side by side, their pips too small for a
     box two dice long), the sure dice of a way of cutting it stand even where its other pieces read nothing; a way
@@ -237,6 +237,8 @@ def _whole_or_sure_cut(
         return _dice_of_surest(partly, side / scale, is_sure) if partly else []
     if blob is None:
         return []
+    if pair := side_by_side(image, blob, scale, side):
+        return pair
     alone = [one for cut in read if len(cut) == 1 and is_sure(one := cut[0])]
     return _lone_piece(image, alone, blob.contour, scale, side) or _parted_faces(image, blob, [whole], scale, side)
 
