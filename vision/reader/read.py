@@ -24,8 +24,10 @@ from vision.reader.found import (
     as_guess,
     by_sureness,
     doubtful_if_misshapen,
+    read_surely,
     surest_apart,
     unread_if_white_lit,
+    without_giants,
 )
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
@@ -74,11 +76,11 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
     h, w = image.shape[:2]
     view = first_look(seen)
     dice = _read_view(image, view)
-    if view.side and view.scale < 1.0 and not view.closer and not any(_read_surely(one) for one in dice):
+    if view.side and view.scale < 1.0 and not view.closer and not any(read_surely(one) for one in dice):
         # The die size may be wrong (see NONE_SURE_CLOSER): look again closer, unless this look is a closer one.
         closer = near_foreground(View.of(seen, min(1.0, NONE_SURE_CLOSER * view.scale)), view)
         again = [one for one in _read_view(image, closer) if seen_at(one, view)] if _worth_reading(closer, view) else []
-        if any(_read_surely(one) for one in again) and _valued(again) >= _valued(dice):
+        if any(read_surely(one) for one in again) and _valued(again) >= _valued(dice):
             view, dice = closer, again
     side, scale = view.side or 0.0, view.scale
     if max(h, w) <= diesize.SMALL_CROP and (len(dice) <= 1 or all(_piece_of_crop(one, h, w) for one in dice)):
@@ -87,6 +89,7 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
         if single is not None and (not dice or _is_surer(single.die, by_sureness(dice)[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
+    dice = without_giants(dice)
     return [_coloured(deblurred(one), calibration) for one in dice]
 
 
@@ -111,10 +114,6 @@ def _worth_reading(closer: View, view: View) -> bool:
     if closer.side is None or closer.side > FARTHER_LOOK[0]:
         return False
     return closer.side * view.scale / closer.scale >= MIN_DIE_SIDE
-
-
-def _read_surely(found: Found) -> bool:
-    return found.die.value is not None and not is_guess(found.die.confidence)
 
 
 def _valued(found: list[Found]) -> int:
