@@ -72,21 +72,21 @@ def halved(
 
 
 def side_by_side(image: np.ndarray, blob: segment.Region, scale: float, side: float) -> list[Found]:
-    """The two dice of a blob taken for one die that reads no value and that no way of cutting parted: two dice side
-    by side seen at an angle, their top faces touching in a row and their side faces in one band beside them, make a
-    blob only 1.25 to 1.5 die sides long (SIDE_BY_SIDE; a die's side takes in its side faces seen so). Its two
+    """The two dice of a blob taken for one die that reads no value and that no way of cutting parted: two dice side by
+    side seen at an angle, their top faces touching in a row and their side faces in one band beside them, make a blob
+    only about 1.4 die sides long and one across (SIDE_BY_SIDE; a die's side takes in its side faces seen so). Its two
     halves are read as two pieces, and kept when both read a value, one of them surely, and both are lit alike
-    (LIT_ALIKE): one die seen well off the camera's axis makes such a blob too, its side face as large as its top,
-    and its halves may read two values (a 2 and its side face's 1, sure), but a side face turned from the light
-    is darker than the top; two top faces side by side are lit alike. None otherwise.
+    (LIT_ALIKE): one die seen well off the camera's axis makes such a blob too, its side face as large as its top, and
+    its halves may read two values (a 2 and its side face's 1, sure), but a side face turned from the light is darker
+    than the top; two top faces side by side are lit alike. None otherwise.
 
-    Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops; 11,743 dice): right
-    10561 -> 10569 (a 4 and a 1, two 6s, a 2 and a 4 twice, each pair shown as one die unread or missed), wrong
-    guesses 153 -> 151, pictures read exactly 1300 -> 1304, nothing lost; without the lighting test a die and its
-    side face also came out as a 2 and a sure 1 where none lies. From 1.15 die sides, a Rajas die came out twice.
-    On their changed copies (eval_robustness, seed 5, nine changes) right +10, missed -5, unread -5, no wrong more
-    (allowed 1.35 die sides across, a clump of three Rajas dice read as two, one of them a sure wrong 2); the up-close
-    kinds and the real photos read as they did."""
+    Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops; 11,743 dice): right 10561
+    -> 10569 (a 4 and a 1, two 6s, a 2 and a 4 twice, each pair shown as one die unread or missed), wrong guesses 153 ->
+    151, pictures read exactly 1300 -> 1304, nothing lost; without the lighting test a die and its side face also came
+    out as a 2 and a sure 1 where none lies. From 1.15 die sides, a Rajas die came out twice. On their changed copies
+    (eval_robustness, seed 5, nine changes) right +10, missed -5, unread -5, no wrong more; with blobs up to 1.35 die
+    sides across, a clump of three Rajas dice was read as two, one of them a sure wrong 2. The up-close kinds and the
+    real photos read as they did."""
     (_, _), (rw, rh), _ = blob.rect
     if not (SIDE_BY_SIDE[0] * side <= max(rw, rh) <= TWO_DICE[1] * side and min(rw, rh) <= SIDE_BY_SIDE[1] * side):
         return []

@@ -107,7 +107,7 @@ def doubtful_if_misshapen(found: Found, die_side: float, dice: int) -> Found:
 def without_giants(found: list[Found]) -> list[Found]:
     """The dice found but those not read surely in a box far larger than the dice read surely (GIANT times the
     middle one's side, from FEWEST_TO_COMPARE of them): no die of one game is so much larger than the others, but
-    a hand resting on the table, its knuckles taken for a pip, is (a guessed 1 in a box 231 x 406 pixels among
+    a hand resting on the table, a mark on it taken for a pip, is (a guessed 1 in a box 231 x 406 pixels among
     Rajas dice 60 wide, synthetic seed 7, scene 18). A die read surely stays, whatever its size.
 
     Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops): that hand went, and
@@ -142,16 +142,16 @@ def surest_apart(found: list[Found], share: float, widest: float = math.inf) -> 
 
 
 def _own_reach(found: Found) -> float:
-    """How far, as a side, a die read surely with two pips or more keeps others off it when it is the one weighed
-    (see `apart`): its own side. A die seen at an angle is read in a box its side faces make larger; a smaller die
-    touching it, read surely, lay within a share of that larger box and was left out, though it lay a share of its
-    own side away (a 2 beside a 6, a 6 beside another, the dice of a webcam frame 12 to 30 degrees off). A 1 rests
-    on one blob, as easily a pip of a side face: it is still weighed by the other's side.
+    """The most a kept die's side counts for when `found` is weighed against it (see `apart`): for a die read surely
+    with two pips or more, its own side. A die seen at an angle is read in a box its side faces make larger; a smaller
+    die touching it, read surely, lay within a share of that larger box's side and was left out, though it lay more than
+    that share of its own side away (a 2 beside a 6, a 6 beside another, the dice of a webcam frame 12 to 30 degrees
+    off). A 1 rests on one blob, as easily a pip of a side face: it is still weighed by the other's side.
 
     Synthetic scenes (seeds 5, 7, 11, 17, 19, 31, 41, 43, 97, 2026, composites of real crops): right 10569 -> 10572,
-    missed 221 -> 219, pictures read exactly 1304 -> 1305, nothing lost; their changed copies (eval_robustness,
-    seed 5, nine changes): right +1, missed -1; the up-close kinds as they were. With 1s too, one more right on the
-    first, but on the changed copies a sure 1 came out on a 2's side face where none lies."""
+    missed 221 -> 219, pictures read exactly 1304 -> 1305, nothing lost; their changed copies (eval_robustness, seed 5,
+    nine changes): right +1, missed -1; the up-close kinds as they were. With 1s too, one more right on the first, but
+    on the changed copies a sure 1 came out on a 2's side face where none lies."""
     return found.side if read_surely(found) and found.die.value != 1 else math.inf
 
 
