@@ -152,6 +152,17 @@ def test_camera_page_marks_a_value_read_under_sure_value_as_to_confirm(client: F
     assert page.count('<span class="small reading__guess">à confirmer</span>') == 1  # the guessed 3 only
 
 
+def test_camera_page_says_dice_in_motion_are_read_once_they_stop(client: FlaskClient, service: Companion) -> None:
+    service.devices["camera"] = FakeCamera()
+    service.reading_updated({"dice": []}, "rolling")
+    page = client.get("/camera?lang=en").get_data(as_text=True).split('id="texts"')[0]
+    assert "The dice are read once they stop." in page and "No dice seen." not in page
+    assert "Les dés sont lus dès qu&#39;ils s&#39;arrêtent." in client.get("/camera?lang=fr").get_data(as_text=True)
+    service.reading_updated({"dice": []}, "empty")
+    page = client.get("/camera?lang=en").get_data(as_text=True).split('id="texts"')[0]
+    assert "No dice seen." in page and "The dice are read once they stop." not in page
+
+
 def test_health_flags_stand_ins(client: FlaskClient, service: Companion) -> None:
     service.choices = [
         DeviceChoice("camera", "replay camera", "no camera found", True),

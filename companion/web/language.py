@@ -44,6 +44,7 @@ JS_KEYS = (
     "error.network",
     "error.other",
     "page.camera.no_dice",
+    "page.camera.no_dice_rolling",
     "page.camera.confidence",
     "page.camera.guess",
     *PHASE_KEYS,

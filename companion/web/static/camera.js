@@ -47,7 +47,8 @@
     if (!items.length) {
       const empty = document.createElement("li");
       empty.className = "muted";
-      empty.textContent = texts["page.camera.no_dice"];
+      // Dice in motion are not read: "none seen" would belie the picture beside it.
+      empty.textContent = texts[reading.phase === "rolling" ? "page.camera.no_dice_rolling" : "page.camera.no_dice"];
       items.push(empty);
     }
     list.replaceChildren.apply(list, items);
