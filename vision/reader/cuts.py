@@ -112,10 +112,8 @@ LIT_ALIKE = 0.85
 def _lit_alike(pair: list[Found]) -> bool:
     """Whether two dice read in a blob's halves have bodies about as light (see `side_by_side`)."""
     features = [patch_feature(one.patch) for one in pair]
-    if any(feature is None for feature in features):
-        return False
-    darker, lighter = sorted(float(feature[LIGHTNESS]) for feature in features if feature is not None)
-    return darker >= LIT_ALIKE * lighter
+    lightness = sorted(float(feature[LIGHTNESS]) for feature in features if feature is not None)
+    return len(lightness) == 2 and lightness[0] >= LIT_ALIKE * lightness[1]
 
 
 TWO_DICE = (1.7, 2.4)
