@@ -142,6 +142,8 @@ def test_camera_page_without_and_with_camera(client: FlaskClient, service: Compa
     assert 'src="/stream/camera.mjpg"' in page
     assert "3 · violet" in page and "90 % sure" in page
     assert "reading__guess" not in page.split('id="texts"')[0]
+    # The reading first, the tools (colours, reader check) after it, not a gap-leaving row above the title.
+    assert page.index('id="reading-title"') < page.index('id="reading"') < page.index('href="/calibrate"')
 
 
 def test_camera_page_marks_a_value_read_under_sure_value_as_to_confirm(client: FlaskClient, service: Companion) -> None:
