@@ -192,7 +192,25 @@ def test_sure_dice_fill_rows_of_their_colour_first_then_rows_of_free_colour() ->
     ]
     assert filled.unread == 1  # red is no Rajas colour
     assert filled.extra == ()
-    assert prefilled(rows, None) == Prefill([{**r, "value": None, "pick": None} for r in rows], 0, ())
+    assert prefilled(rows, None) == Prefill([{**r, "value": None, "pick": None, "seen": None} for r in rows], 0, ())
+
+
+def test_dice_the_camera_could_not_read_hold_rows_of_their_colour_then_free_rows() -> None:
+    rows: list[dict[str, Any]] = [{"color": "green"}, {"color": None}, {"color": "green"}]
+    dice: list[dict[str, Any]] = [
+        {"value": 2, "color": "green", "confidence": 0.9, "bbox": [0, 0, 8, 8]},
+        {"value": None, "color": "violet", "confidence": 0.0, "bbox": [10, 0, 18, 8]},  # no violet row: the free one
+        {"value": 4, "color": "green", "confidence": 0.3, "bbox": [20, 0, 28, 8]},  # a guess: the green row left
+        {"value": None, "color": "green", "confidence": 0.0, "bbox": [30, 0, 38, 8]},  # no row left: counted only
+        {"value": None, "color": "blue", "confidence": 0.0},  # no box: counted only
+    ]
+    filled = prefilled(rows, dice)
+    assert [(r["color"], r["pick"], r["value"], r["seen"]) for r in filled.rows] == [
+        ("green", None, 2, None),
+        (None, "violet", None, [10, 0, 18, 8]),
+        ("green", None, None, [20, 0, 28, 8]),
+    ]
+    assert filled.unread == 4
 
 
 def test_sure_dice_of_a_colour_beyond_its_rows_with_no_free_row_are_reported_not_dropped() -> None:
@@ -268,6 +286,86 @@ def test_a_roll_finished_by_hand_from_the_camera_is_kept_as_a_labelled_example(
         ("orange", 2),
         ("violet", 6),
     ]
+
+
+class KeptFrames:
+    """A camera's settled frames, by id (the table page cuts the dice it could not read from them)."""
+
+    def __init__(self, frames: dict[str, np.ndarray]) -> None:
+        self.frames = frames
+
+    def settled_frame(self, frame_id: str) -> np.ndarray | None:
+        return self.frames.get(frame_id)
+
+
+def test_each_die_the_camera_could_not_read_is_pictured_in_its_row(client: FlaskClient, companion: Companion) -> None:
+    # The orange die (a guess) and the violet one (unread): each row shows its die, cut from the roll's picture,
+    # so the table knows which die to look at. The blue and green rows, read surely, show none.
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    companion.devices["camera"] = KeptFrames({"f1": frame})
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    dice = [{**die, "bbox": [10 * n, 0, 10 * n + 8, 8]} for n, die in enumerate(UNSURE_START_ROLL)]
+    companion.bus.publish(RollSettled({"dice": dice, "frame_id": "f1", "width": 64, "height": 48}, time.time()))
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert page.count('class="roll-row__seen" src="data:image/jpeg;base64,/9j/') == 2
+    assert 'name="dice.2.seen" value="30,0,38,8"' in page and 'name="dice.3.seen" value="40,0,48,8"' in page
+    assert 'alt="The die the camera could not read"' in page
+    assert "Le dé que la caméra n&#39;a pas pu lire" in client.get(f"/games/{found}?lang=fr").get_data(as_text=True)
+    # The picture no longer kept: no die shown, and no row held for one (the table would not know which it is).
+    companion.devices["camera"] = KeptFrames({})
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert "roll-row__seen" not in page and ".seen" not in page
+
+
+def test_the_dice_pictured_in_the_roll_form_are_labelled_with_the_values_tapped_beside_them(
+    client: FlaskClient, companion: Companion, tmp_path: Path
+) -> None:
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    companion.devices["camera"] = KeptFrames({"f1": frame})
+    collector = ExampleCollector(companion, {"f1": frame}.get, tmp_path / "examples")
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    dice = [{**die, "bbox": [10 * n, 0, 10 * n + 8, 8]} for n, die in enumerate(UNSURE_START_ROLL)]
+    companion.bus.publish(RollSettled({"dice": dice, "frame_id": "f1", "width": 64, "height": 48}, time.time()))
+    form = {"type": "roll", "seat": "0", "frame": "f1", "dice.2.seen": "30,0,38,8", "dice.3.seen": "40,0,48,8"}
+    for index, (color, value) in enumerate(zip(COLORS, (3, 4, 2, 6), strict=True)):
+        form.update({f"dice.{index}.color": color, f"dice.{index}.value": str(value)})
+    assert client.post(f"/games/{found}/rajas/play", data=form).status_code == 303
+    told = companion.events(found)[-1].payload["reading"]["told"]
+    assert told == [
+        {"bbox": [30, 0, 38, 8], "value": 2, "color": "orange"},
+        {"bbox": [40, 0, 48, 8], "value": 6, "color": "violet"},
+    ]
+    assert collector.saved == 1
+
+
+def test_a_roll_form_with_a_garbled_die_box_is_refused_naming_the_field(
+    client: FlaskClient, companion: Companion
+) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    form = {"type": "roll", "seat": "0", "dice.0.seen": "30,zero,38", "dice.0.color": "blue", "dice.0.value": "3"}
+    response = client.post(f"/games/{found}/rajas/play?lang=en", data=form)
+    assert response.status_code == 400 and "dice.0.seen" in response.get_data(as_text=True)
+    assert len(companion.events(found)) == 1  # nothing played
+
+
+def test_two_unread_dice_of_a_colour_pictured_in_their_rows_are_told_apart() -> None:
+    seen = [
+        {"value": 3, "color": "blue", "confidence": 0.9, "bbox": [0, 0, 8, 8]},
+        {"value": None, "color": "green", "confidence": 0.0, "bbox": [10, 0, 18, 8]},
+        {"value": None, "color": "green", "confidence": 0.0, "bbox": [20, 0, 28, 8]},
+        {"value": 2, "color": "violet", "confidence": 0.9, "bbox": [30, 0, 38, 8], "zone": "kali:green"},
+    ]
+    told = [{"color": "blue", "value": 3}, {"color": "green", "value": 2}, {"color": "green", "value": 5}]
+    assert told_by_colour(seen, told) is None  # which green showed the 2 is not known
+    shown = [
+        {"bbox": [20, 0, 28, 8], "value": 2, "color": "green"},
+        {"bbox": [10, 0, 18, 8], "value": 5, "color": "green"},
+    ]
+    for pictured in (shown, shown[:1]):  # one green pictured is enough: the other showed the value left
+        labels = told_by_colour(seen, told, pictured)
+        assert labels is not None and [d["value"] for d in labels] == [3, 5, 2, 2]
+    # A value tapped beside a picture that the roll was not told (a form sent twice, a row changed): not trusted.
+    assert told_by_colour(seen, told, [{"bbox": [10, 0, 18, 8], "value": 6, "color": "green"}]) is None
 
 
 @pytest.mark.parametrize("frame", [None, "f0"])

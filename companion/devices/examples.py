@@ -62,12 +62,15 @@ def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str,
     ]
 
 
-def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str, Any]] | None:
+def told_by_colour(
+    seen: list[dict[str, Any]], told: list[Any], shown: list[Any] | None = None
+) -> list[dict[str, Any]] | None:
     """Every die the camera saw (`seen`), the dice on the open table labelled with a roll told die by die with its
-    colours (`told`): for each colour, the dice read surely take the values told that they show, and the others
-    the values left, when there is one die left or one value; kept dice as in `labelled`. None when a die on the
-    table has no colour, a colour's dice are not as many as told, or which unread die showed which value is not
-    known (two dice unread, told a 2 and a 5)."""
+    colours (`told`): for each colour, the dice the form showed from the picture take the values tapped beside
+    them (`shown`: their boxes, values and colours, see web/rajas/moves.seen_dice), the dice read surely the values
+    told that they show, and the others the values left, when there is one die left or one value; kept dice as in
+    `labelled`. None when a die on the table has no colour, a colour's dice are not as many as told, or which
+    unread die showed which value is not known (two dice unread, not shown, told a 2 and a 5)."""
     on_table = _on_table(seen)
     if len(on_table) != len(told) or not all(isinstance(die, dict) for die in told):
         return None
@@ -78,6 +81,11 @@ def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str
         if colour is None or len(dice) != len(left):
             return None
         unsure = []
+        for index, value in _shown_values(seen, dice, shown or [], colour):
+            if index not in values and value in left:
+                left.remove(value)
+                values[index] = value
+        dice = [index for index in dice if index not in values]
         for index in dice:
             value = sure_value(seen[index])
             if value is not None and value in left:
@@ -89,6 +97,17 @@ def told_by_colour(seen: list[dict[str, Any]], told: list[Any]) -> list[dict[str
             return None
         values.update(zip(unsure, left, strict=True))
     return [{**_as_read(die), "value": values[at]} if at in values else _as_read(die) for at, die in enumerate(seen)]
+
+
+def _shown_values(seen: list[dict[str, Any]], dice: list[int], shown: list[Any], colour: Any) -> list[tuple[int, Any]]:
+    """The dice of one colour (indices into `seen`) that the roll form showed, each with the value tapped beside it:
+    a die shown is the one of that box, and the row it was shown in was told in its colour."""
+    boxes = {tuple(seen[index].get("bbox") or ()): index for index in dice}
+    return [
+        (boxes[tuple(one["bbox"])], one.get("value"))
+        for one in shown
+        if isinstance(one, dict) and one.get("color") == colour and tuple(one.get("bbox") or ()) in boxes
+    ]
 
 
 def _on_table(seen: list[dict[str, Any]]) -> list[int]:
@@ -142,7 +161,7 @@ class ExampleCollector:
         """A roll the table finished by hand from the camera's reading (its unread dice told): the picture with the
         dice told, when it is clear which die was told which value (see `told_by_colour`)."""
         move = event.payload.get("move") or {}
-        dice = told_by_colour(reading.get("dice", []), move.get("dice") or [])
+        dice = told_by_colour(reading.get("dice", []), move.get("dice") or [], reading.get("told"))
         image = self._frame(reading.get("frame_id"))
         if dice is None or image is None:
             log.info(

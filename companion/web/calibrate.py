@@ -5,7 +5,6 @@ The frame shown is kept until the form comes back, so the colours are learnt fro
 
 from __future__ import annotations
 
-import base64
 import threading
 import uuid
 from collections import OrderedDict
@@ -20,6 +19,7 @@ from companion.devices.calibration import calibration_path
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import t
+from companion.web.pictures import jpeg_base64
 from vision.calibration import Calibration, calibrate_from_examples
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
@@ -46,8 +46,7 @@ def _numbered_jpeg(frame: np.ndarray, reading: DiceReading) -> str:
         x0, y0, x1, y1 = die.bbox
         cv2.rectangle(image, (x0, y0), (x1, y1), (0, 215, 255), 2)
         cv2.putText(image, str(number), (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 215, 255), 2)
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    return base64.b64encode(data.tobytes()).decode("ascii") if ok else ""
+    return jpeg_base64(image)
 
 
 @calibrate.get("/calibrate")

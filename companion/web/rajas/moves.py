@@ -66,6 +66,23 @@ def move_from_form(form: Form) -> dict[str, Any]:
     return move
 
 
+def seen_dice(form: Form) -> list[dict[str, Any]]:
+    """The rolled dice a roll form showed from the camera's picture, each with the value tapped for it: its box
+    ("dice.N.seen", x0,y0,x1,y1) and the row's value and colour (see prefill.prefilled). A row left empty is left
+    out."""
+    told = []
+    for key in sorted((k for k in form if re.match(r"^dice\.\d+\.seen$", k)), key=lambda k: int(k.split(".")[1])):
+        raw, number = (form.get(key) or "").strip(), key.split(".")[1]
+        box = raw.split(",")
+        if len(box) != 4 or not all(re.fullmatch(r"-?\d+", v.strip()) for v in box):
+            raise _bad(key, raw, "the box of a die seen, four whole numbers x0,y0,x1,y1")
+        value = (form.get(f"dice.{number}.value") or "").strip()
+        if value.isdigit():
+            color = (form.get(f"dice.{number}.color") or "").strip()
+            told.append({"bbox": [int(v) for v in box], "value": int(value), "color": color})
+    return told
+
+
 def _int(form: Form, name: str) -> int:
     raw = (form.get(name) or "").strip()
     try:

@@ -18,7 +18,7 @@ from companion.web.context import service
 from companion.web.errors import status_of
 from companion.web.language import current_locale
 from companion.web.rajas.context import questions
-from companion.web.rajas.moves import move_from_form
+from companion.web.rajas.moves import move_from_form, seen_dice
 from companion.web.rajas.table import table_context
 from companion.web.table import kind_titles
 
@@ -44,16 +44,21 @@ def _refused(game_id: str, error: CompanionError) -> tuple[str, int]:
     return render_table(game_id, error=error), status_of(error)
 
 
-def _append(game_id: str, move: dict[str, Any], if_seq: str | None, frame: str | None = None) -> None:
+def _append(
+    game_id: str, move: dict[str, Any], if_seq: str | None, frame: str | None = None, seen: list[Any] | None = None
+) -> None:
     """Play a move unless the log moved on since the page was drawn; keep a move that waits for a fact. A roll
     finished from the camera's reading (`frame`, still the last settled one) carries that reading, so that the
-    picture is kept as a labelled example of the table's dice (devices/examples.py)."""
+    picture is kept as a labelled example of the table's dice (devices/examples.py), with the dice the form showed
+    from that picture and the values tapped for them (`seen`, see moves.seen_dice) as "told"."""
     companion = service()
     session = companion.session(game_id)
     settled = companion.last_settled or {}
     payload: dict[str, Any] = {"move": move}
     if frame and move.get("type") == "roll" and settled.get("frame_id") == frame:
         payload["reading"] = {key: value for key, value in settled.items() if key != "at"}
+        if seen:
+            payload["reading"]["told"] = seen
     with session.lock:  # re-entrant: "still at if_seq" and the write are one step
         if if_seq and if_seq.isdigit() and int(if_seq) != session.last_seq:
             raise Conflict(f"the game moved on: its last event is {session.last_seq}, not {if_seq}", field="if_seq")
@@ -75,7 +80,8 @@ def _back(game_id: str) -> BaseResponse:
 def play(game_id: str) -> BaseResponse | tuple[str, int]:
     """Play the move a table form describes, then back to the table."""
     try:
-        _append(game_id, move_from_form(request.form), request.form.get("if_seq"), request.form.get("frame"))
+        move, seen = move_from_form(request.form), seen_dice(request.form)
+        _append(game_id, move, request.form.get("if_seq"), request.form.get("frame"), seen)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
     return _back(game_id)

@@ -43,8 +43,9 @@ class Prefill:
 
 def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> Prefill:
     """The roll rows, each with the "value" (and "pick", the colour of a free row) the camera read surely, how
-    many rolled dice it could not read, and the sure dice no row was left for; no reading (None) fills nothing in."""
-    filled: list[dict[str, Any]] = [{**row, "value": None, "pick": None} for row in rows]
+    many rolled dice it could not read, and the sure dice no row was left for; no reading (None) fills nothing in.
+    A row left open for a die the camera saw but could not read holds that die's box ("seen", see `_pin_unsure`)."""
+    filled: list[dict[str, Any]] = [{**row, "value": None, "pick": None, "seen": None} for row in rows]
     if dice is None:
         return Prefill(filled)
     sure = [found for found in map(sure_die, dice) if found is not None]
@@ -57,4 +58,22 @@ def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> 
             extra.append((color, value))
         else:
             row.update(value=value, pick=None if row["color"] else color)
+    _pin_unsure(filled, [die for die in dice if sure_die(die) is None])
     return Prefill(filled, len(dice) - len(sure), tuple(extra))
+
+
+def _pin_unsure(rows: list[dict[str, Any]], unsure: Sequence[Die]) -> None:
+    """Give each die the camera saw but could not read surely an open row: one of its colour, else a free one (its
+    colour then picked), with the die's box ("seen"). The table is shown that die in the row, so it knows which die
+    on the table to look at, and the value it taps is known to be that die's (a labelled example, see
+    devices/examples.py). A die with no row left, or no box, stays counted as unread only."""
+    for die in unsure:
+        box = die.get("bbox")
+        if not (isinstance(box, Sequence) and len(box) == 4):
+            continue
+        color = die.get("color") if die.get("color") in COLORS else None
+        open_rows = [row for row in rows if row["value"] is None and row["seen"] is None]
+        row = next((r for r in open_rows if r["color"] is not None and r["color"] == color), None)
+        row = row or next((r for r in open_rows if r["color"] is None), None)
+        if row is not None:
+            row.update(seen=[int(v) for v in box], pick=row["pick"] if row["color"] else color)

@@ -8,6 +8,7 @@ from typing import Any
 from companion.games.base import Game
 from companion.games.rajas.board import shipped_board
 from companion.service import Companion
+from companion.web.pictures import die_picture
 from companion.web.rajas import choices
 from companion.web.rajas.moves import REWARD_NUMBER
 from companion.web.rajas.prefill import Prefill, fresh_roll, prefilled
@@ -83,6 +84,18 @@ def roll_rows(pending: Mapping[str, Any], view: Mapping[str, Any]) -> list[dict[
     return rows
 
 
+def _picture_unread(rows: list[dict[str, Any]], service: Companion, frame_id: str | None) -> None:
+    """Each row held for a die the camera could not read (see prefill.prefilled) gets that die's picture, cut from
+    the roll's frame; a row whose die cannot be shown (the frame no longer kept) is held for no die: the table would
+    not know which die its value is."""
+    settled_frame = getattr(service.devices.get("camera"), "settled_frame", None)
+    image = settled_frame(frame_id) if frame_id and settled_frame is not None else None
+    for row in rows:
+        row["picture"] = die_picture(image, row["seen"]) if image is not None and row["seen"] else None
+        if row["picture"] is None:
+            row["seen"] = None
+
+
 def occupied(view: Mapping[str, Any]) -> dict[str, list[int]]:
     """Action space -> seats of the workers on it."""
     return {space: list(seats) for space, seats in view.get("spaces", {}).items()}
@@ -103,6 +116,7 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
     roll = Prefill([])
     if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
         roll = prefilled(roll_rows(pending, view), settled)
+        _picture_unread(roll.rows, service, frame)
     return {
         "view": view,
         "pending": pending,
