@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 from test_web_fixtures import PLAYERS, FakeCamera, app, client, game_id, roll, service  # noqa: F401  (fixtures)
@@ -75,6 +76,40 @@ def test_table_total_of_a_roll_with_an_unread_die_stays_open(
     assert "the dice marked ? are still to be told" in page
     page = client.get(f"/games/{game_id}?lang=fr").get_data(as_text=True)
     assert "les dés marqués ? restent à indiquer" in page
+
+
+class KeptFrame(FakeCamera):
+    """A camera that still keeps the frame of one settled roll."""
+
+    def __init__(self, frame_id: str, image: np.ndarray) -> None:
+        super().__init__()
+        self.kept = {frame_id: image}
+
+    def settled_frame(self, frame_id: str) -> np.ndarray | None:
+        return self.kept.get(frame_id)
+
+
+def test_table_pictures_the_die_the_camera_could_not_read_as_it_lies(
+    client: FlaskClient, service: Companion, game_id: str
+) -> None:
+    # The roll's second die was not read: its button shows the die cut from the roll's frame, marked ?, so the
+    # table sees which die on the table it is asked to tell. The die read shows its face as ever.
+    image = np.full((120, 160, 3), 90, np.uint8)
+    service.devices["camera"] = KeptFrame("f7", image)
+    move = {"type": "roll", "seat": 0, "dice": [{"value": 5, "color": "blue"}, {"value": None, "color": "blue"}]}
+    seen = [{"value": 5, "bbox": [10, 10, 40, 40]}, {"value": None, "bbox": [80, 60, 110, 90]}]
+    service.append(game_id, "move", {"move": move, "reading": {"dice": seen, "frame_id": "f7"}}, origin="camera")
+    page = client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
+    assert page.count('class="die-button__picture" src="data:image/jpeg;base64,/9j/') == 1
+    assert 'alt="The die the camera could not read"' in page and 'aria-label="5 · blue"' in page
+    assert page.index('data-index="1"') < page.index("die-button__picture")  # the second die's button
+    # With the frame no longer kept, the die is drawn marked ? as before; told its value, it shows its face.
+    service.devices["camera"] = KeptFrame("f8", image)
+    assert "die-button__picture" not in client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
+    service.devices["camera"] = KeptFrame("f7", image)
+    told = {**move, "dice": [move["dice"][0], {"value": 3, "color": "blue"}]}
+    service.append(game_id, "correction", {"target": 2, "move": told})
+    assert "die-button__picture" not in client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
 
 
 def test_table_in_french(client: FlaskClient, game_id: str) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.service import Companion
+from companion.web.pictures import die_picture
 
 
 def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
-    """The last standing move with dice: {"seq", "move", "origin"} (origin "camera", "api"...), or None."""
+    """The last standing move with dice: {"seq", "move", "origin", "pictures"} (origin "camera", "api"...; pictures:
+    see `_unread_pictures`), or None."""
     session = service.session(game_id)
     with session.lock:
         standing = list(session.timeline.standing)
@@ -16,8 +18,33 @@ def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
         if isinstance(move.get("dice"), list) and move["dice"]:
             written = service.events(game_id, seq - 1)
             origin = written[0].payload.get("origin") if written else None
-            return {"seq": seq, "move": move, "origin": origin}
+            reading = written[0].payload.get("reading") if written else None
+            return {"seq": seq, "move": move, "origin": origin, "pictures": _unread_pictures(service, move, reading)}
     return None
+
+
+def _unread_pictures(service: Companion, move: dict[str, Any], reading: Any) -> dict[int, str]:
+    """The dice of a camera roll still without a value, each cut from the roll's frame, by their place in the roll:
+    the table sees which die on the table it is asked about. None when the frame is no longer kept, or the roll is
+    not the reading die for die (a game that keeps dice in zones rolls only some of those seen)."""
+    seen = reading.get("dice") if isinstance(reading, dict) else None
+    if not isinstance(seen, list) or len(seen) != len(move["dice"]):
+        return {}
+    settled_frame = getattr(service.devices.get("camera"), "settled_frame", None)
+    frame_id = reading.get("frame_id") if isinstance(reading, dict) else None
+    image = settled_frame(frame_id) if settled_frame is not None and isinstance(frame_id, str) else None
+    if image is None:
+        return {}
+    unread = [
+        (index, one["bbox"])
+        for index, (die, one) in enumerate(zip(move["dice"], seen, strict=True))
+        if isinstance(die, dict) and die.get("value") is None and isinstance(one, dict) and _is_box(one.get("bbox"))
+    ]
+    return {index: picture for index, box in unread if (picture := die_picture(image, box))}
+
+
+def _is_box(box: Any) -> bool:
+    return isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)
 
 
 def kind_titles(service: Companion) -> dict[str, dict[str, Any]]:
