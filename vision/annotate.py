@@ -1,4 +1,9 @@
-"""Drawing a reading on its frame: each die outlined, with its value, colour and confidence."""
+"""Drawing a reading on its frame: each die outlined, with its value, colour and confidence.
+
+The labels are placed where they cover no other label, and as little of the other dice as can be: above the die,
+else below it, left- or right-aligned, always inside the frame. Dice lying close together (a clump, a tray) had
+their labels drawn one over another, unreadable, and a die at the frame's right edge its label cut off.
+"""
 
 from __future__ import annotations
 
@@ -17,27 +22,79 @@ _OUTLINE = {
     "black": (60, 60, 60),
 }
 _DOUBT = (0, 215, 255)
+_FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+Box = tuple[int, int, int, int]
+"""x0, y0, x1, y1."""
 
 
 def annotate(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
     """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     scale = max(image.shape[:2]) / 800.0
+    thickness = max(1, round(2 * scale))
+    font_scale = max(0.35, 0.45 * scale)
     for die in reading.dice:
-        _draw(image, die, scale)
+        x0, y0, x1, y1 = die.bbox
+        cv2.rectangle(image, (x0, y0), (x1, y1), _colour(die), thickness)
+    texts = [_label(die) for die in reading.dice]
+    places = label_places(reading, image.shape[1], image.shape[0], font_scale, thickness)
+    for die, text, (x0, y0, x1, y1) in zip(reading.dice, texts, places, strict=True):
+        cv2.rectangle(image, (x0, y0), (x1, y1), (20, 20, 20), cv2.FILLED)
+        _, base = cv2.getTextSize(text, _FONT, font_scale, thickness)
+        cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, _colour(die), thickness)
     return image
 
 
-def _draw(image: np.ndarray, die: Die, scale: float) -> None:
-    x0, y0, x1, y1 = die.bbox
+def label_places(reading: DiceReading, width: int, height: int, font_scale: float, thickness: int) -> list[Box]:
+    """Where each die's label goes, in the reading's order: of the places beside its box (see `_beside`), the
+    first that overlaps no label placed before it and least of the other dice's boxes; all of them overlapping a
+    label, the one that overlaps labels least. Each lies inside the frame."""
+    placed: list[Box] = []
+    boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
+    for index, die in enumerate(reading.dice):
+        (tw, th), base = cv2.getTextSize(_label(die), _FONT, font_scale, thickness)
+        size = (min(tw + 4, width), min(th + base + 2, height))
+        others = boxes[:index] + boxes[index + 1 :]
+        spots = [_inside(spot, width, height) for spot in _beside(die.bbox, size)]
+        placed.append(min(spots, key=lambda s: (_covered(s, placed), _covered(s, others))))
+    return placed
+
+
+def _beside(box: tuple[int, int, int, int], size: tuple[int, int]) -> list[Box]:
+    """The places for a label of `size` (w, h) around a die's box, in order of preference: above it, below it
+    (left-aligned, then right-aligned), then inside its top edge."""
+    x0, y0, x1, y1 = box
+    w, h = size
+    return [
+        (x0, y0 - h, x0 + w, y0),
+        (x0, y1, x0 + w, y1 + h),
+        (x1 - w, y0 - h, x1, y0),
+        (x1 - w, y1, x1, y1 + h),
+        (x0, y0, x0 + w, y0 + h),
+    ]
+
+
+def _inside(spot: Box, width: int, height: int) -> Box:
+    """A label's place moved, not resized, to lie inside the frame."""
+    x0, y0, x1, y1 = spot
+    dx = -x0 if x0 < 0 else min(0, width - x1)
+    dy = -y0 if y0 < 0 else min(0, height - y1)
+    return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
+
+def _covered(spot: Box, boxes: list[Box]) -> int:
+    """How many pixels of `spot` the boxes cover (summed over the boxes)."""
+    return sum(
+        max(0, min(spot[2], b[2]) - max(spot[0], b[0])) * max(0, min(spot[3], b[3]) - max(spot[1], b[1])) for b in boxes
+    )
+
+
+def _colour(die: Die) -> tuple[int, int, int]:
     is_doubtful = die.value is None or die.color is None or is_guess(die.confidence)
-    colour = _DOUBT if is_doubtful else _OUTLINE.get(die.color or "", (255, 255, 255))
-    thickness = max(1, round(2 * scale))
-    cv2.rectangle(image, (x0, y0), (x1, y1), colour, thickness)
+    return _DOUBT if is_doubtful else _OUTLINE.get(die.color or "", (255, 255, 255))
+
+
+def _label(die: Die) -> str:
     value = "?" if die.value is None else f"{die.value}?" if is_guess(die.confidence) else str(die.value)
-    label = f"{value} {die.color or '?'} {die.confidence:.2f}"
-    font_scale = max(0.35, 0.45 * scale)
-    (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thickness)
-    top = max(0, y0 - th - base - 2)
-    cv2.rectangle(image, (x0, top), (x0 + tw + 4, top + th + base + 2), (20, 20, 20), cv2.FILLED)
-    cv2.putText(image, label, (x0 + 2, top + th + 1), cv2.FONT_HERSHEY_SIMPLEX, font_scale, colour, thickness)
+    return f"{value} {die.color or '?'} {die.confidence:.2f}"
