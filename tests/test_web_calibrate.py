@@ -71,6 +71,15 @@ def test_naming_the_dice_saves_and_uses_the_calibration(setup: tuple[FlaskClient
     assert [c for _, c in colours] == ["violet", "orange"]
 
 
+def test_each_die_to_name_is_shown_beside_its_colour_choice(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
+    client, camera, _ = setup
+    page = client.get("/calibrate?lang=fr").get_data(as_text=True)
+    pictures = re.findall(r'<img src="data:image/jpeg;base64,([A-Za-z0-9+/=]+)" alt="" width="48"', page)
+    assert len(pictures) == len(camera.reading.dice) == 2
+    assert pictures[0] != pictures[1]  # each die's own picture: the blue 2 and the orange 5
+    assert "Dé 2" in page and "Apprendre ces couleurs" in page
+
+
 def test_an_unknown_colour_or_a_stale_picture_writes_nothing(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
     client, _, data = setup
     page = client.get("/calibrate").get_data(as_text=True)

@@ -47,16 +47,23 @@ def annotate(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
 
 
 def label_places(reading: DiceReading, width: int, height: int, font_scale: float, thickness: int) -> list[Box]:
-    """Where each die's label goes, in the reading's order: of the places beside its box (see `_beside`), the
-    first that overlaps no label placed before it and least of the other dice's boxes; all of them overlapping a
-    label, the one that overlaps labels least. Each lies inside the frame."""
-    placed: list[Box] = []
+    """Where each die's label goes, in the reading's order (see `place_labels`)."""
     boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
-    for index, die in enumerate(reading.dice):
-        (tw, th), base = cv2.getTextSize(_label(die), _FONT, font_scale, thickness)
+    return place_labels(boxes, [_label(die) for die in reading.dice], width, height, font_scale, thickness)
+
+
+def place_labels(
+    boxes: list[Box], texts: list[str], width: int, height: int, font_scale: float, thickness: int
+) -> list[Box]:
+    """Where the label of each box goes (texts drawn in OpenCV's simplex font), in order: of the places beside
+    its box (see `_beside`), the first that overlaps no label placed before it and least of the other boxes; all
+    of them overlapping a label, the one that overlaps labels least. Each lies inside the frame."""
+    placed: list[Box] = []
+    for index, (box, text) in enumerate(zip(boxes, texts, strict=True)):
+        (tw, th), base = cv2.getTextSize(text, _FONT, font_scale, thickness)
         size = (min(tw + 4, width), min(th + base + 2, height))
         others = boxes[:index] + boxes[index + 1 :]
-        spots = [_inside(spot, width, height) for spot in _beside(die.bbox, size)]
+        spots = [_inside(spot, width, height) for spot in _beside(box, size)]
         placed.append(min(spots, key=lambda s: (_covered(s, placed), _covered(s, others))))
     return placed
 

@@ -19,7 +19,8 @@ from companion.devices.calibration import calibration_path
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import t
-from companion.web.pictures import jpeg_base64
+from companion.web.pictures import die_picture, jpeg_base64
+from vision.annotate import place_labels
 from vision.calibration import Calibration, calibrate_from_examples
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
@@ -41,12 +42,20 @@ def _keep(frame: np.ndarray, reading: DiceReading) -> str:
 
 
 def _numbered_jpeg(frame: np.ndarray, reading: DiceReading) -> str:
+    """The frame with each die outlined and numbered, the numbers over no other number (annotate.place_labels)."""
     image = frame.copy()
-    for number, die in enumerate(reading.dice, 1):
-        x0, y0, x1, y1 = die.bbox
-        cv2.rectangle(image, (x0, y0), (x1, y1), (0, 215, 255), 2)
-        cv2.putText(image, str(number), (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 215, 255), 2)
+    boxes = [die.bbox for die in reading.dice]
+    numbers = [str(number) for number in range(1, len(boxes) + 1)]
+    places = place_labels(boxes, numbers, image.shape[1], image.shape[0], _NUMBER_SCALE, 2)
+    for (x0, y0, x1, y1), number, (lx0, _, _, ly1) in zip(boxes, numbers, places, strict=True):
+        cv2.rectangle(image, (x0, y0), (x1, y1), _NUMBERED, 2)
+        _, base = cv2.getTextSize(number, cv2.FONT_HERSHEY_SIMPLEX, _NUMBER_SCALE, 2)
+        cv2.putText(image, number, (lx0 + 2, ly1 - base - 1), cv2.FONT_HERSHEY_SIMPLEX, _NUMBER_SCALE, _NUMBERED, 2)
     return jpeg_base64(image)
+
+
+_NUMBERED = (0, 215, 255)
+_NUMBER_SCALE = 0.7
 
 
 @calibrate.get("/calibrate")
@@ -61,14 +70,20 @@ def calibrate_page(error: str | None = None) -> str:
         kept = _snapshots.get(shown)
     if kept is not None:
         frame, reading = kept
-        context.update(has_camera=True, token=shown, picture=_numbered_jpeg(frame, reading), dice=reading.dice)
+        context.update(has_camera=True, token=shown, picture=_numbered_jpeg(frame, reading), dice=_dice(frame, reading))
     elif latest is not None:
         frame, reading = latest
-        context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=reading.dice)
+        context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=_dice(frame, reading))
     current = getattr(worker, "calibration", None)
     context["current"] = sorted(current.centres) if current is not None else None
     context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
     return render_template("calibrate.html", **context)
+
+
+def _dice(frame: np.ndarray, reading: DiceReading) -> list[dict[str, Any]]:
+    """Each die of the picture with the colour it reads as and its own picture, cut from the frame: the table
+    names the die it sees, not a number to find on the large picture."""
+    return [{"color": die.color, "picture": die_picture(frame, die.bbox)} for die in reading.dice]
 
 
 def _left_out_shown(values: list[str]) -> list[dict[str, Any]]:
