@@ -55,7 +55,7 @@ def test_missing_facts_grow_with_what_becomes_known() -> None:
     assert {"2p.quarry.1.cost", "2p.quarry.3.cost", "2p.river.1", "2p.river.2"} <= later
     assert "2p.quarry.slots" not in later
     question = next(m for m in missing_facts(board) if m.key == "34p.river.bridge").question
-    assert question.key == "rajas.fact.q.river_bridge" and question.params["side"] == "34p"
+    assert question.key == "rajas.fact.q.river_bridge" and question.params["side"] == {"key": "rajas.layout.34p"}
 
 
 def test_export_then_import_keeps_the_table_answers() -> None:

@@ -119,6 +119,16 @@ def test_rules_reference_has_anchors_and_search(client: FlaskClient) -> None:
     assert client.get("/api/rules/rajas?q=karma").get_json()
 
 
+def test_board_questions_name_tracks_boards_and_player_counts_in_the_tables_language(client: FlaskClient) -> None:
+    french = html.unescape(client.get("/boards/rajas?lang=fr").get_data(as_text=True))
+    assert "Quel est le plus grand nombre de la piste d'argent ?" in french
+    assert "sur le plateau utilisé (2 joueurs) ?" in french and "(3 et 4 joueurs)" in french
+    english = html.unescape(client.get("/boards/rajas?lang=en").get_data(as_text=True))
+    assert "What is the highest number on the fame track?" in english and "(3 and 4 players)" in english
+    for page in (french, english):
+        assert not re.search(r"\((money|fame|2p|3p|4p|34p|normal|navaratnas)\)", page)  # key words, never shown
+
+
 def test_board_wizard_saves_refuses_exports_and_imports(client: FlaskClient, companion: Companion) -> None:
     page = client.get("/boards/rajas?lang=en").get_data(as_text=True)
     assert 'name="fact.2p.quarry.slots"' in page

@@ -60,9 +60,21 @@ def question(key: str) -> Message:
         "incomes": ("board",),
     }[kind]
     params.update(dict(zip(names, parts, strict=True)))
-    if "area" in params:
-        params["area"] = {"key": f"rajas.area.{params['area']}"}
+    for name, catalogue in _NAMED.items():
+        if name in params:
+            params[name] = {"key": f"{catalogue}.{params[name]}"}
     return Message(f"rajas.fact.q.{kind}", params)
+
+
+_NAMED = {
+    "area": "rajas.area",
+    "track": "rajas.track",
+    "layout": "rajas.layout",
+    "side": "rajas.layout",
+    "board": "rajas.province_board",
+}
+"""Parts of a fact's key that the question names in the table's language (catalogue prefix): "money", "3p" and
+"navaratnas" are key words, not words to show (a French table read "la piste (money)", "plateau utilisé (2p)")."""
 
 
 def missing(key: str) -> MissingFact:
