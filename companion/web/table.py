@@ -25,8 +25,8 @@ def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
 
 def _unread_pictures(service: Companion, move: dict[str, Any], reading: Any) -> dict[int, str]:
     """The dice of a camera roll still without a value, each cut from the roll's frame, by their place in the roll:
-    the table sees which die on the table it is asked about. None when the frame is no longer kept, or the roll is
-    not the reading die for die (a game that keeps dice in zones rolls only some of those seen)."""
+    the table sees which die on the table it is asked about. None when the frame is no longer kept, or when the roll
+    is not the reading die for die (a game that keeps dice in zones rolls only some of those seen)."""
     seen = reading.get("dice") if isinstance(reading, dict) else None
     if not isinstance(seen, list) or len(seen) != len(move["dice"]):
         return {}

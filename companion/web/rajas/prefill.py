@@ -69,7 +69,7 @@ def _pin_unsure(rows: list[dict[str, Any]], unsure: Sequence[Die]) -> None:
     devices/examples.py). A die with no row left, or no box, stays counted as unread only."""
     for die in unsure:
         box = die.get("bbox")
-        if not (isinstance(box, Sequence) and len(box) == 4):
+        if not (isinstance(box, list | tuple) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
             continue
         color = die.get("color") if die.get("color") in COLORS else None
         open_rows = [row for row in rows if row["value"] is None and row["seen"] is None]
