@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import companion.web  # noqa: F401  (registers the pages' catalogue)
 from companion.games.registry import game_kinds
 from companion.i18n import SUPPORTED_LOCALES, catalogues, negotiate, translate
 
@@ -28,3 +29,25 @@ def test_parameters_are_filled_in_and_unknown_keys_fall_back_to_the_key() -> Non
     game_kinds()
     assert translate("fr", "free_dice.prompt.roll", {"seat": 1, "player": "Léa"}) == "Léa, lancez les dés."
     assert translate("en", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize(
+    ("locale", "n", "text"),
+    [
+        ("en", 1, "1 space"),
+        ("en", 0, "0 spaces"),  # English counts none in the plural
+        ("en", 3, "3 spaces"),
+        ("fr", 1, "1 case"),
+        ("fr", 0, "0 case"),  # French counts none in the singular
+        ("fr", 2, "2 cases"),
+    ],
+)
+def test_a_count_is_said_in_the_singular_or_the_plural_as_each_language_says_it(locale: str, n: int, text: str) -> None:
+    assert translate(locale, "page.rajas.answer.steps", {"n": n}) == text
+
+
+def test_no_catalogue_text_hedges_its_plural_with_parentheses() -> None:
+    game_kinds()
+    for lang in SUPPORTED_LOCALES:
+        hedged = [key for key, text in catalogues.texts(lang).items() if "(s)" in text]
+        assert not hedged, f"{lang}: {hedged}"

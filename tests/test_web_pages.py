@@ -207,7 +207,7 @@ def test_health_flags_stand_ins(client: FlaskClient, service: Companion) -> None
     ]
     service.devices["camera"] = FakeCamera()
     page = client.get("/health?lang=en").get_data(as_text=True)
-    assert "1 built-in stand-in(s) in use" in page
+    assert "1 built-in stand-in in use" in page
     assert page.count("Built-in stand-in") == 1 and "Hardware" in page
     assert "replay camera" in page and "reader_errors" in page
 

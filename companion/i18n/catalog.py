@@ -42,9 +42,12 @@ class Catalogues:
         return set(self.texts(locale))
 
     def translate(self, locale: str, key: str, params: Mapping[str, Any] | None = None) -> str:
-        """The text for `key` in `locale` with its parameters filled in."""
+        """The text for `key` in `locale` with its parameters filled in. A count `n` that the language says in
+        the singular (CLDR's plural rule "one": 1 in English, 0 and 1 in French) takes the text `key` + "_one"
+        when the language has one: "1 space", "0 case", never "1 space(s)"."""
         texts = self._load()
-        text = texts.get(locale, {}).get(key) or texts.get(DEFAULT_LOCALE, {}).get(key)
+        text = _singular(texts.get(locale, {}), locale, key, params)
+        text = text or texts.get(locale, {}).get(key) or texts.get(DEFAULT_LOCALE, {}).get(key)
         if text is None:
             log.warning("no translation for %r", key)
             return key
@@ -70,6 +73,18 @@ class Catalogues:
                     for lang in SUPPORTED_LOCALES:
                         self._texts[lang].update(_read(folder / f"{lang}.po", lang))
             return self._texts
+
+
+def _singular(texts: Mapping[str, str], locale: str, key: str, params: Mapping[str, Any] | None) -> str | None:
+    """The singular text of a message counting `n` (see Catalogues.translate), None when it counts none or more."""
+    count = params.get("n") if params else None
+    if not isinstance(count, int) or isinstance(count, bool) or key + SINGULAR not in texts:
+        return None
+    return texts[key + SINGULAR] if Locale.parse(locale).plural_form(abs(count)) == "one" else None
+
+
+SINGULAR = "_one"
+"""Suffix of the key of a counting message's singular text (see Catalogues.translate)."""
 
 
 def _read(path: Path, lang: str) -> dict[str, str]:
