@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.synthetic_scenes import assert_each_die_read_right, composite_values, needs_photos
-from vision.reader import read_dice, within
+from vision.reader import perspective, read_dice, within
 from vision.reader.within import body_hull, inside
 from vision.reading import SURE_VALUE
 
@@ -66,9 +66,15 @@ def test_without_the_face_the_six_pips_run_into_the_table_and_read_a_two(monkeyp
 
 
 @needs_photos
-def test_composite_of_seed_11_picture_10_reads_both_its_navy_threes(tmp_path: Path) -> None:
+def test_composite_of_seed_11_picture_10_reads_both_its_navy_threes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Seven casino dice of real photos on a pale table (the 11th composite of real crops of seed 11): two navy 3s,
     # their corner pips at the edge of their faces, were a 3 guessed as a 1 and a 3 guessed right.
+    # A crop laid on the table where it falls shows its side face any way, not towards the middle of the picture
+    # as a camera sees one: one 3's pips lie at the near end of its box, and the near-end check would make that 3
+    # a guess (see perspective.NEAR_END); this is about the light pips' face alone.
+    monkeypatch.setattr(perspective, "NEAR_END", (*perspective.NEAR_END[:2], ()))
     truth, read = composite_values(tmp_path, 11, 10)
     assert_each_die_read_right(truth, read, 7)
     assert sum(value == 3 and confidence >= SURE_VALUE for value, confidence in read) == truth.count(3)

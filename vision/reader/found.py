@@ -38,6 +38,8 @@ class Found:
     pips_at: tuple[tuple[float, float], ...] = ()
     """Where the pips of the value read lie in the image, when they were read in the box's own patch (the top face
     read alone has its pips carried there); none when the value was read otherwise (see `_pips_taken`)."""
+    axis: float | None = None
+    """The direction in the image (radians) of the longer side of the box the die was read in."""
 
 
 def unread_if_white_lit(found: list[Found]) -> list[Found]:

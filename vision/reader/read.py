@@ -29,6 +29,7 @@ from vision.reader.found import (
     unread_if_white_lit,
     without_giants,
 )
+from vision.reader.perspective import doubtful_at_near_end
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
 from vision.reader.side_face import without_side_faces
@@ -89,7 +90,7 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
         if single is not None and (not dice or _is_surer(single.die, by_sureness(dice)[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
-    dice = without_giants(dice)
+    dice = [doubtful_at_near_end(one, w, h) for one in without_giants(dice)]
     return [_coloured(deblurred(one), calibration) for one in dice]
 
 

@@ -85,7 +85,8 @@ def read_region(
         px, py = _pips_centre(region, scale, boxed)
         at = (px / scale, py / scale)
     pips_at = _in_image(boxed.pips, rect) if boxed.value is not None and boxed.value == face.value else ()
-    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips, at, pips_at)
+    axis = math.radians(angle if rw >= rh else angle + 90.0)  # OpenCV's rotated box has its width along `angle`
+    return Found(die, patch, face, min(rw, rh) / scale, max(rw, rh) / scale, patch_pips, at, pips_at, axis)
 
 
 def _in_image(pips: tuple[Blob, ...], rect: RotatedRect) -> tuple[tuple[float, float], ...]:
