@@ -32,18 +32,31 @@ def annotate(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
     """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     scale = max(image.shape[:2]) / 800.0
-    thickness = max(1, round(2 * scale))
-    font_scale = max(0.35, 0.45 * scale)
-    for die in reading.dice:
-        x0, y0, x1, y1 = die.bbox
-        cv2.rectangle(image, (x0, y0), (x1, y1), _colour(die), thickness)
-    texts = [_label(die) for die in reading.dice]
-    places = label_places(reading, image.shape[1], image.shape[0], font_scale, thickness)
-    for die, text, (x0, y0, x1, y1) in zip(reading.dice, texts, places, strict=True):
-        cv2.rectangle(image, (x0, y0), (x1, y1), (20, 20, 20), cv2.FILLED)
-        _, base = cv2.getTextSize(text, _FONT, font_scale, thickness)
-        cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, _colour(die), thickness)
+    boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
+    texts, colours = [_label(die) for die in reading.dice], [_colour(die) for die in reading.dice]
+    draw_labelled(image, boxes, texts, colours, max(0.35, 0.45 * scale), max(1, round(2 * scale)))
     return image
+
+
+def draw_labelled(
+    image: np.ndarray,
+    boxes: list[Box],
+    texts: list[str],
+    colours: list[tuple[int, int, int]],
+    font_scale: float,
+    thickness: int,
+    backed: bool = True,
+) -> None:
+    """Each box outlined on the image, in its colour, and its text written beside it where `place_labels` puts it
+    (on a dark band when `backed`)."""
+    for (x0, y0, x1, y1), colour in zip(boxes, colours, strict=True):
+        cv2.rectangle(image, (x0, y0), (x1, y1), colour, thickness)
+    places = place_labels(boxes, texts, image.shape[1], image.shape[0], font_scale, thickness)
+    for text, colour, (x0, y0, x1, y1) in zip(texts, colours, places, strict=True):
+        if backed:
+            cv2.rectangle(image, (x0, y0), (x1, y1), (20, 20, 20), cv2.FILLED)
+        _, base = cv2.getTextSize(text, _FONT, font_scale, thickness)
+        cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, colour, thickness)
 
 
 def label_places(reading: DiceReading, width: int, height: int, font_scale: float, thickness: int) -> list[Box]:
@@ -68,7 +81,7 @@ def place_labels(
     return placed
 
 
-def _beside(box: tuple[int, int, int, int], size: tuple[int, int]) -> list[Box]:
+def _beside(box: Box, size: tuple[int, int]) -> list[Box]:
     """The places for a label of `size` (w, h) around a die's box, in order of preference: above it, below it
     (left-aligned, then right-aligned), then inside its top edge."""
     x0, y0, x1, y1 = box

@@ -10,7 +10,6 @@ import uuid
 from collections import OrderedDict
 from typing import Any
 
-import cv2
 import numpy as np
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -20,7 +19,7 @@ from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import t
 from companion.web.pictures import die_picture, jpeg_base64
-from vision.annotate import place_labels
+from vision.annotate import draw_labelled
 from vision.calibration import Calibration, calibrate_from_examples
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
@@ -42,15 +41,11 @@ def _keep(frame: np.ndarray, reading: DiceReading) -> str:
 
 
 def _numbered_jpeg(frame: np.ndarray, reading: DiceReading) -> str:
-    """The frame with each die outlined and numbered, the numbers over no other number (annotate.place_labels)."""
+    """The frame with each die outlined and numbered, the numbers over no other number (annotate.draw_labelled)."""
     image = frame.copy()
     boxes = [die.bbox for die in reading.dice]
     numbers = [str(number) for number in range(1, len(boxes) + 1)]
-    places = place_labels(boxes, numbers, image.shape[1], image.shape[0], _NUMBER_SCALE, 2)
-    for (x0, y0, x1, y1), number, (lx0, _, _, ly1) in zip(boxes, numbers, places, strict=True):
-        cv2.rectangle(image, (x0, y0), (x1, y1), _NUMBERED, 2)
-        _, base = cv2.getTextSize(number, cv2.FONT_HERSHEY_SIMPLEX, _NUMBER_SCALE, 2)
-        cv2.putText(image, number, (lx0 + 2, ly1 - base - 1), cv2.FONT_HERSHEY_SIMPLEX, _NUMBER_SCALE, _NUMBERED, 2)
+    draw_labelled(image, boxes, numbers, [_NUMBERED] * len(boxes), _NUMBER_SCALE, 2, backed=False)
     return jpeg_base64(image)
 
 
