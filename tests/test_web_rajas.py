@@ -211,8 +211,8 @@ def test_dice_the_camera_could_not_read_hold_rows_of_their_colour_then_free_rows
         {"value": 2, "color": "green", "confidence": 0.9, "bbox": [0, 0, 8, 8]},
         {"value": None, "color": "violet", "confidence": 0.0, "bbox": [10, 0, 18, 8]},  # no violet row: the free one
         {"value": 4, "color": "green", "confidence": 0.3, "bbox": [20, 0, 28, 8]},  # a guess: the green row left
-        {"value": None, "color": "green", "confidence": 0.0, "bbox": [30, 0, 38, 8]},  # no row left: counted only
-        {"value": None, "color": "blue", "confidence": 0.0},  # no box: counted only
+        {"value": None, "color": "green", "confidence": 0.0, "bbox": [30, 0, 38, 8]},  # no row left
+        {"value": None, "color": "blue", "confidence": 0.0},  # no box
     ]
     filled = prefilled(rows, dice)
     assert [(r["color"], r["pick"], r["value"], r["seen"]) for r in filled.rows] == [
@@ -220,7 +220,7 @@ def test_dice_the_camera_could_not_read_hold_rows_of_their_colour_then_free_rows
         (None, "violet", None, [10, 0, 18, 8]),
         ("green", None, None, [20, 0, 28, 8]),
     ]
-    assert filled.unread == 4
+    assert filled.unread == 2  # the rows left to tap, not the 4 dice unread: two of them have no row
 
 
 def test_sure_dice_of_a_colour_beyond_its_rows_with_no_free_row_are_reported_not_dropped() -> None:
@@ -235,6 +235,13 @@ def test_sure_dice_of_a_colour_beyond_its_rows_with_no_free_row_are_reported_not
     filled = prefilled(rows, dice)
     assert [(r["color"], r["value"]) for r in filled.rows] == [("orange", 3), ("blue", 2)]
     assert filled.extra == (("orange", 5), ("blue", 6))
+    assert filled.unread == 0  # the guessed orange has no row left: no die is left to tap
+
+
+def test_a_rolled_die_the_camera_did_not_see_is_one_to_tap() -> None:
+    rows: list[dict[str, Any]] = [{"color": "orange"}, {"color": "blue"}, {"color": "green"}]
+    filled = prefilled(rows, [{"value": 3, "color": "orange"}, {"value": 2, "color": "blue"}])
+    assert [r["value"] for r in filled.rows] == [3, 2, None]
     assert filled.unread == 1
 
 

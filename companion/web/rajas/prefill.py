@@ -37,13 +37,15 @@ class Prefill:
     """The roll rows filled in from a reading, with the rolled dice the camera could not put in a row."""
 
     rows: list[dict[str, Any]]
-    unread: int = 0  # rolled dice it could not read surely
+    unread: int = 0  # rows the camera left for the table to tap: dice it could not read surely, or did not see
     extra: tuple[tuple[str, int], ...] = ()  # (colour, value) of dice read surely that are not part of this roll
 
 
 def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> Prefill:
     """The roll rows, each with the "value" (and "pick", the colour of a free row) the camera read surely, how
-    many rolled dice it could not read, and the sure dice no row was left for; no reading (None) fills nothing in.
+    many rows it left open (the dice the table is asked to tap: an unsure die with no row left for it is no rolled
+    die to tap, a rolled die the camera did not see is one), and the sure dice no row was left for; no reading
+    (None) fills nothing in.
     A row left open for a die the camera saw but could not read holds that die's box ("seen", see `_pin_unsure`)."""
     filled: list[dict[str, Any]] = [{**row, "value": None, "pick": None, "seen": None} for row in rows]
     if dice is None:
@@ -59,7 +61,7 @@ def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> 
         else:
             row.update(value=value, pick=None if row["color"] else color)
     _pin_unsure(filled, [die for die in dice if sure_die(die) is None])
-    return Prefill(filled, len(dice) - len(sure), tuple(extra))
+    return Prefill(filled, sum(row["value"] is None for row in filled), tuple(extra))
 
 
 def _pin_unsure(rows: list[dict[str, Any]], unsure: Sequence[Die]) -> None:
