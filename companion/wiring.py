@@ -68,7 +68,7 @@ def _attach_camera(service: Companion, config: Config) -> None:
     except CameraError as exc:
         # A camera missing at start-up must not keep the table from playing: say so and keep trying.
         log.error("camera %s cannot be opened: %s; trying again in the background", spec, exc)
-        service.choices.append(replace(choice, reason=f"{choice.reason}; NOT OPENED: {exc}"))
+        service.choices.append(replace(choice, reason=f"{choice.reason}; NOT OPENED: {exc}", failure=str(exc)))
         service.devices["camera"] = WaitingCamera(open_camera, lambda s: _start_camera(service, config, s), str(exc))
         return
     service.choices.append(choice)
@@ -125,7 +125,9 @@ def _calibration(config: Config) -> Calibration | None:
 def _attach_lights(service: Companion, config: Config, hub: SignalHub) -> None:
     factory = config.get("gpio", "factory")
     if factory == "off":
-        service.choices.append(DeviceChoice("gpio", "none", "gpio.factory = off", True))
+        service.choices.append(
+            DeviceChoice("gpio", "none", "gpio.factory = off", True, **choose.gpio_why("off", "", None, ""))
+        )
     else:
         panel, choice = open_panel(factory, config.get("gpio", "pins"), service.bus)
         service.choices.append(choice)

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -17,6 +17,10 @@ log = logging.getLogger(__name__)
 
 FACTORY_NAMES: tuple[str, ...] = ("auto", "mock", "lgpio", "rpigpio", "native")
 MODEL_PATH = Path("/proc/device-tree/model")
+
+Cause = Literal["configured", "not_a_pi", "on_a_pi", "unusable_on_a_pi"]
+"""Why a pin factory was chosen: named in the configuration; "auto" off a Raspberry Pi (mock pins); "auto" on one
+(lgpio); "auto" on one whose lgpio cannot be used (mock pins, the error in the reason)."""
 
 # Module and class of each real factory, imported only when asked for: lgpio and RPi.GPIO come from
 # apt on the Pi and are absent elsewhere.
@@ -29,12 +33,15 @@ _REAL_FACTORIES: dict[str, tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class FactoryChoice:
-    """The pin factory in use, its name, whether its pins are mock ones, and why it was chosen."""
+    """The pin factory in use, its name, whether its pins are mock ones, and why it was chosen: `reason` in words
+    for the log, `cause` as a code a page can say in its reader's language (see CAUSES), with the board's `model`."""
 
     factory: Any
     name: str
     is_mock: bool
     reason: str
+    cause: Cause = "configured"
+    model: str | None = None
 
     def close(self) -> None:
         """Release the factory's pins and handles; safe to call twice."""
@@ -58,14 +65,14 @@ def raspberry_pi_model(model_path: Path = MODEL_PATH) -> str | None:
     return model if model.startswith("Raspberry Pi") else None
 
 
-def mock_choice(reason: str) -> FactoryChoice:
+def mock_choice(reason: str, cause: Cause = "configured", model: str | None = None) -> FactoryChoice:
     """A MockFactory with PWM-capable pins, announced by one warning."""
     # Warn here, once per choice, so the log says why the lights will not light.
     log.warning("GPIO pins are MOCK pins (gpiozero MockFactory): %s", reason)
-    return FactoryChoice(MockFactory(pin_class=MockPWMPin), "mock", True, reason)
+    return FactoryChoice(MockFactory(pin_class=MockPWMPin), "mock", True, reason, cause, model)
 
 
-def real_choice(name: str, reason: str) -> FactoryChoice:
+def real_choice(name: str, reason: str, cause: Cause = "configured", model: str | None = None) -> FactoryChoice:
     """The named real factory, or FactoryUnavailableError saying what is missing."""
     module_name, class_name = _REAL_FACTORIES[name]
     try:
@@ -78,7 +85,7 @@ def real_choice(name: str, reason: str) -> FactoryChoice:
         ) from error
     except Exception as error:  # gpiozero raises many kinds here (no /dev/gpiomem, unknown board...)
         raise FactoryUnavailableError(f"gpio pin factory {name!r} cannot start here: {error}") from error
-    return FactoryChoice(factory, name, False, reason)
+    return FactoryChoice(factory, name, False, reason, cause, model)
 
 
 def make_pin_factory(name: str = "auto", model_path: Path = MODEL_PATH) -> FactoryChoice:
@@ -91,9 +98,9 @@ def make_pin_factory(name: str = "auto", model_path: Path = MODEL_PATH) -> Facto
         return real_choice(name, f"configured (gpio.factory = {name!r})")
     model = raspberry_pi_model(model_path)
     if model is None:
-        return mock_choice(f"not a Raspberry Pi ({model_path} does not name one)")
+        return mock_choice(f"not a Raspberry Pi ({model_path} does not name one)", "not_a_pi")
     try:
-        return real_choice("lgpio", f"auto: {model}")
+        return real_choice("lgpio", f"auto: {model}", "on_a_pi", model)
     except FactoryUnavailableError as error:
         # The rest of the service is still useful without lights; the mock is loud, not silent.
-        return mock_choice(f"auto on {model}, but lgpio is unusable: {error}")
+        return mock_choice(f"auto on {model}, but lgpio is unusable: {error}", "unusable_on_a_pi", model)

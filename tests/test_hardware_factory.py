@@ -52,6 +52,7 @@ def test_auto_off_a_pi_chooses_the_mock_and_says_why(tmp_path: Path) -> None:
     choice = make_pin_factory("auto", model_path=tmp_path / "absent")
     assert choice.is_mock
     assert "not a Raspberry Pi" in choice.reason
+    assert (choice.cause, choice.model) == ("not_a_pi", None)
 
 
 def test_auto_on_a_pi_chooses_lgpio(pi_model: Path, pretend_lgpio: None, caplog: pytest.LogCaptureFixture) -> None:
@@ -59,6 +60,7 @@ def test_auto_on_a_pi_chooses_lgpio(pi_model: Path, pretend_lgpio: None, caplog:
         choice = make_pin_factory("auto", model_path=pi_model)
     assert (choice.name, choice.is_mock) == ("lgpio", False)
     assert "Raspberry Pi 4 Model B" in choice.reason
+    assert choice.cause == "on_a_pi" and choice.model is not None and choice.model.startswith("Raspberry Pi 4")
     assert not caplog.records
 
 
@@ -67,6 +69,7 @@ def test_auto_on_a_pi_without_lgpio_falls_back_to_a_loud_mock(pi_model: Path, mi
     assert choice.is_mock
     assert "lgpio is unusable" in choice.reason
     assert "apt install" in choice.reason
+    assert choice.cause == "unusable_on_a_pi"
 
 
 def test_an_explicit_real_factory_that_cannot_load_is_an_os_error(missing_lgpio: None) -> None:

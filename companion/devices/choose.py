@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 from companion.devices.notices import DeviceChoice
@@ -20,16 +21,25 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     spec = config.get("camera", "source")
     origin = config.origins["camera"]["source"]
     if spec == "off":
-        return DeviceChoice("camera", "none", f"camera.source = off ({origin})", True), None
+        why = "device.why.camera.off"
+        return DeviceChoice("camera", "none", f"camera.source = off ({origin})", True, **_why(why, origin=origin)), None
     if spec != "auto":
         is_stand_in = spec.split(":", 1)[0] in ("folder", "replay", "synthetic")
-        return DeviceChoice("camera", spec, f"camera.source ({origin})", is_stand_in), spec
+        said = _why("device.why.camera.configured", spec=spec, origin=origin)
+        return DeviceChoice("camera", spec, f"camera.source ({origin})", is_stand_in, **said), spec
     model = pi_model()
     if model and importlib.util.find_spec("picamera2") is not None:
-        return DeviceChoice("camera", "picamera2", f"auto: {model} with picamera2 installed", False), "picamera2"
-    why = f"auto: {model} without picamera2 (apt install python3-picamera2)" if model else "auto: not a Raspberry Pi"
-    reason = f"{why}; replaying the bundled synthetic demo frames"
-    return DeviceChoice("camera", "replay of demo frames", reason, True), f"replay:{DEMO_FRAMES}"
+        said = _why("device.why.camera.on_a_pi", model=model)
+        return DeviceChoice(
+            "camera", "picamera2", f"auto: {model} with picamera2 installed", False, **said
+        ), "picamera2"
+    if model:
+        reason = f"auto: {model} without picamera2 (apt install python3-picamera2)"
+        said = _why("device.why.camera.without_picamera2", model=model)
+    else:
+        reason, said = "auto: not a Raspberry Pi", _why("device.why.camera.not_a_pi")
+    reason += "; replaying the bundled synthetic demo frames"
+    return DeviceChoice("camera", "replay of demo frames", reason, True, **said), f"replay:{DEMO_FRAMES}"
 
 
 def choose_serial(config: Config) -> DeviceChoice:
@@ -37,12 +47,35 @@ def choose_serial(config: Config) -> DeviceChoice:
     port = config.get("serial", "port")
     origin = config.origins["serial"]["port"]
     if port == "off":
-        return DeviceChoice("microcontroller", "none", f"serial.port = off ({origin})", True)
+        said = _why("device.why.microcontroller.off", origin=origin)
+        return DeviceChoice("microcontroller", "none", f"serial.port = off ({origin})", True, **said)
     if port == "virtual":
-        return DeviceChoice("microcontroller", "virtual://", f"serial.port = virtual ({origin})", True)
+        said = _why("device.why.microcontroller.virtual", origin=origin)
+        return DeviceChoice("microcontroller", "virtual://", f"serial.port = virtual ({origin})", True, **said)
     if port != "auto":
-        return DeviceChoice("microcontroller", port, f"serial.port ({origin})", False)
-    if pi_model():
-        return DeviceChoice("microcontroller", "auto", "auto: on a Raspberry Pi, finding the board by USB id", False)
+        said = _why("device.why.microcontroller.configured", port=port, origin=origin)
+        return DeviceChoice("microcontroller", port, f"serial.port ({origin})", False, **said)
+    if model := pi_model():
+        said = _why("device.why.microcontroller.on_a_pi", model=model)
+        return DeviceChoice(
+            "microcontroller", "auto", "auto: on a Raspberry Pi, finding the board by USB id", False, **said
+        )
     reason = "auto: not a Raspberry Pi; an in-process virtual microcontroller"
-    return DeviceChoice("microcontroller", "virtual://", reason, True)
+    return DeviceChoice("microcontroller", "virtual://", reason, True, **_why("device.why.microcontroller.not_a_pi"))
+
+
+def gpio_why(factory: str, cause: str, model: str | None, reason: str) -> dict[str, Any]:
+    """The health page's words for a pin factory chosen by hardware.make_pin_factory (its `cause`, see
+    hardware.factory.Cause, and the board's `model`); "off" when none was asked for."""
+    if factory == "off":
+        return _why("device.why.gpio.off")
+    if cause == "configured":
+        return _why("device.why.gpio.configured", factory=factory)
+    if cause == "unusable_on_a_pi":
+        return _why("device.why.gpio.unusable_on_a_pi", model=model or "", error=reason)
+    return _why(f"device.why.gpio.{cause}", model=model or "")
+
+
+def _why(key: str, **params: Any) -> dict[str, Any]:
+    """DeviceChoice's `why` and `why_params`, as keyword arguments."""
+    return {"why": key, "why_params": params}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from companion.devices.choose import gpio_why
 from companion.devices.notices import DeviceChoice
 from companion.devices.signals import TableSignal
 from companion.errors import ConfigError
@@ -58,7 +59,8 @@ def open_panel(factory_name: str, pins: dict[str, Any], bus: EventBus) -> tuple[
             raise ConfigError(f"gpio: {exc}") from exc
         raise
     # The hardware package has already announced a mock factory in the log.
-    described = DeviceChoice("gpio", choice.name, choice.reason, choice.is_mock, is_announced=True)
+    said = gpio_why(factory_name, choice.cause, choice.model, choice.reason)
+    described = DeviceChoice("gpio", choice.name, choice.reason, choice.is_mock, is_announced=True, **said)
     return PanelSink(panel), described
 
 

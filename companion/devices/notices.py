@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger("companion.defaults")
@@ -11,13 +12,18 @@ log = logging.getLogger("companion.defaults")
 
 @dataclass(frozen=True)
 class DeviceChoice:
-    """Which implementation a device uses and why; `is_stand_in` marks a mock, virtual or replay one."""
+    """Which implementation a device uses and why; `is_stand_in` marks a mock, virtual or replay one. `reason` says
+    why in words for the log and `companion doctor`; `why` is the catalogue key saying it on the health page (its
+    `why_params` filled in), in the reader's language. `failure`: why the device chosen could not be opened."""
 
     device: str
     implementation: str
     reason: str
     is_stand_in: bool
     is_announced: bool = False
+    why: str = ""
+    why_params: Mapping[str, Any] = field(default_factory=dict)
+    failure: str = ""
 
     def announce(self) -> None:
         """Log the choice once: a warning for a stand-in, info for real hardware."""
@@ -34,5 +40,7 @@ class DeviceChoice:
             "device": self.device,
             "implementation": self.implementation,
             "reason": self.reason,
+            "why": {"key": self.why, "params": dict(self.why_params)} if self.why else None,
+            "failure": self.failure or None,
             "is_stand_in": self.is_stand_in,
         }

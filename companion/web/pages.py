@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import GameNotFound, MalformedRequest
 from companion.service import PLAYER_COLORS
-from companion.web import forms
+from companion.web import forms, health_view
 from companion.web.context import camera, service, slots
 from companion.web.rajas.pages import render_table
 from companion.web.table import kind_titles, last_roll
@@ -107,7 +107,7 @@ def camera_view() -> str:
 @pages.get("/health")
 def health() -> str:
     """What is in use for each device, whether it is a built-in stand-in, and recent errors."""
-    return render_template("health.html", health=service().health(), streams=slots())
+    return render_template("health.html", health=service().health(), streams=slots(), rows=health_view.device_rows)
 
 
 @pages.get("/favicon.ico")

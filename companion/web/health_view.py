@@ -1,0 +1,82 @@
+"""The health page's facts about each device in the reader's language: every status key under its label, states
+and kinds named, counters shown by what they counted, and a row marked wrong only when something went wrong.
+
+A key no catalogue labels yet is shown as it is, never dropped: a device may report more than this page knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.web.formats import shown
+from companion.web.language import color_text, has_text, t
+
+COUNTERS = frozenset({"errors", "presses"})
+"""Status entries that are counts by kind: only the kinds counted at least once are shown."""
+
+HIDDEN = frozenset({"reason"})
+"""Status entries the page says elsewhere: why a device was chosen is in its "in use" entry, in the reader's words."""
+
+_WRONG_STATES = frozenset({"lost", "fault"})
+
+_VALUE_TEXTS = {"phase": "page.camera.phase."}
+"""Where the words for an entry's values are, when not under health.value.KEY. (the camera page says the phases)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One fact of a device: its label, its value as text, and whether it tells of something wrong."""
+
+    key: str
+    label: str
+    text: str
+    is_bad: bool
+
+
+def device_rows(status: Mapping[str, Any]) -> list[Row]:
+    """The rows of one device's status (see the device's own `status()`), in the order it gives them."""
+    return [
+        Row(key, _label(f"health.key.{key}", key), _text(key, value), _is_bad(key, value))
+        for key, value in status.items()
+        if key not in HIDDEN
+    ]
+
+
+def _label(key: str, fallback: str) -> str:
+    return t(key) if has_text(key) else fallback
+
+
+def _text(key: str, value: Any) -> str:
+    if key in COUNTERS and isinstance(value, Mapping):
+        counted = {name: count for name, count in value.items() if count}
+        parts = [f"{_label(f'health.key.{key}.{name}', str(name))} {count}" for name, count in counted.items()]
+        return ", ".join(parts) if parts else "0"
+    if key == "colours_told" and isinstance(value, list | tuple):
+        return ", ".join(color_text(str(colour)) for colour in value) or "—"
+    if isinstance(value, Mapping):
+        parts = [
+            f"{_label(f'health.key.{key}.{name}', str(name))} {_text(str(name), entry)}"
+            for name, entry in value.items()
+        ]
+        return ", ".join(parts) or "—"
+    named = f"{_VALUE_TEXTS.get(key, f'health.value.{key}.')}{value}"
+    if isinstance(value, str) and has_text(named):
+        return t(named)
+    if key.endswith("_s") and isinstance(value, int | float) and not isinstance(value, bool):
+        return t("page.health.seconds_ago", n=f"{value:.1f}")
+    return shown(key, value)
+
+
+def _is_bad(key: str, value: Any) -> bool:
+    """An error reported, a count of errors over zero, a state that is a failure, a link not connected."""
+    if key == "connected":
+        return value is False
+    if key == "state":
+        return value in _WRONG_STATES
+    if "error" not in key and "fault" not in key:
+        return False
+    if isinstance(value, Mapping):
+        return any(bool(count) for count in value.values())
+    return bool(value)

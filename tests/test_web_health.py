@@ -1,0 +1,101 @@
+"""The health page in the reader's language: why each device was chosen, every fact a device reports labelled, and
+a fact marked wrong only when something went wrong."""
+
+# ruff: noqa: F811  (pytest fixtures imported from test_web_fixtures are parameters here)
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from test_web_fixtures import FAST, app, service  # noqa: F401  (fixtures)
+
+from companion.config import load_config
+from companion.devices.notices import DeviceChoice
+from companion.devices.platform import pi_model
+from companion.i18n.catalog import catalogues
+from companion.service import Companion
+from companion.web import create_app
+from companion.web.health_view import COUNTERS, HIDDEN, device_rows
+from companion.wiring import build_service
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Iterator[Companion]:
+    """The service as `companion serve` builds it on its built-in defaults, off a Raspberry Pi."""
+    if pi_model() is not None:
+        pytest.skip("the built-in stand-ins are chosen off a Raspberry Pi only")
+    service = build_service(load_config(env={"COMPANION_DATA__DIR": str(tmp_path)}))
+    try:
+        yield service
+    finally:
+        service.close()
+
+
+def _page(service: Companion, lang: str) -> str:
+    return html.unescape(create_app(FAST, service).test_client().get(f"/health?lang={lang}").get_data(as_text=True))
+
+
+def test_why_each_stand_in_was_chosen_is_said_in_french_on_a_french_page(built: Companion) -> None:
+    french, english = _page(built, "fr"), _page(built, "en")
+    assert "Ce n'est pas un Raspberry Pi : les images de démonstration intégrées sont rejouées" in french
+    assert "Ce n'est pas un Raspberry Pi : des broches simulées remplacent les boutons" in french
+    assert "Ce n'est pas un Raspberry Pi : une carte simulée dans le service la remplace" in french
+    assert "not a Raspberry Pi" not in french  # the log's English words, not the page's
+    assert "Not a Raspberry Pi: the built-in demo pictures are replayed instead of a camera" in english
+
+
+def test_every_fact_the_built_devices_report_is_labelled_in_english_and_french(built: Companion) -> None:
+    statuses = {name: device.status() for name, device in built.devices.items()}
+    assert set(statuses) == {"camera", "gpio", "microcontroller"}
+    for locale in ("en", "fr"):
+        keys = catalogues.keys(locale)
+        for name, status in statuses.items():
+            unlabelled = [key for key in status if key not in HIDDEN and f"health.key.{key}" not in keys]
+            assert not unlabelled, f"{name} reports facts with no {locale} label: {unlabelled}"
+        presses = statuses["gpio"]["presses"]
+        assert all(f"health.key.presses.{button}" in keys for button in presses)
+        states = [statuses["camera"]["state"], statuses["gpio"]["state"], statuses["camera"]["kind"]]
+        assert f"health.value.state.{states[0]}" in keys and f"health.value.state.{states[1]}" in keys
+        assert f"health.value.kind.{states[2]}" in keys
+
+
+def test_a_link_with_no_error_counted_is_not_marked_wrong(app: Flask) -> None:
+    with app.test_request_context("/health?lang=en"):
+        app.preprocess_request()
+        quiet = {row.key: row for row in device_rows({"errors": {"crc": 0, "framing": 0}, "connected": True})}
+        noisy = {row.key: row for row in device_rows({"errors": {"crc": 2, "framing": 0}, "connected": False})}
+    assert (quiet["errors"].text, quiet["errors"].is_bad, quiet["connected"].is_bad) == ("0", False, False)
+    assert (noisy["errors"].text, noisy["errors"].is_bad, noisy["connected"].is_bad) == ("crc 2", True, True)
+    assert "errors" in COUNTERS
+
+
+def test_a_camera_lost_at_start_says_why_and_what_failed_in_french(app: Flask, service: Companion) -> None:
+    choice = DeviceChoice(
+        "camera",
+        "webcam:0",
+        "camera.source (default); NOT OPENED: no device",
+        False,
+        why="device.why.camera.configured",
+        why_params={"spec": "webcam:0", "origin": "/etc/companion.toml"},
+        failure="no device at /dev/video0",
+    )
+    service.choices = [choice]
+
+    class Lost:
+        def status(self) -> dict[str, Any]:
+            return {"state": "lost", "error": "no device at /dev/video0", "reopen_attempts": 3, "last_frame_at": None}
+
+        def close(self) -> None:
+            pass
+
+    service.devices["camera"] = Lost()
+    page = html.unescape(app.test_client().get("/health?lang=fr").get_data(as_text=True))
+    assert "Choisie dans les réglages : camera.source = webcam:0 (d'après /etc/companion.toml)" in page
+    assert "Ne s'ouvre pas : no device at /dev/video0. Nouvel essai en arrière-plan." in page
+    assert '<div class="facts__row is-bad" data-key="state"><dt>État</dt><dd>perdue</dd>' in page
+    assert '<div class="facts__row" data-key="reopen_attempts"><dt>Tentatives de réouverture</dt><dd>3</dd>' in page
