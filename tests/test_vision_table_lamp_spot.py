@@ -10,6 +10,7 @@ from dice_drawing import draw_die, table
 
 from tests.synthetic_scenes import lies_on, read_on, read_right, stored
 from vision.reader import lamp_spot, read_dice
+from vision.reader import read as read_module
 from vision.reader import table as tables
 from vision.reader.chroma import chromaticity_of
 from vision.reading import SURE_VALUE, Die
@@ -156,6 +157,9 @@ def test_a_clipped_reflection_of_the_dice_colour_is_no_table() -> None:
 
 def test_without_the_dice_kept_the_warm_frame_read_sure_wrongs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tables, "keeps_dice", lambda before, after: True)
+    # One of the two sure 2s holds two pips of its 4 beside the 4's other pips: the check of such 2s (two_pips.py)
+    # makes it a guess of its own; without it, both stand as they did before the dice were kept.
+    monkeypatch.setattr(read_module, "doubtful_two", lambda image, found, scale, side: found)
     assert len(_sure_wrongs(*_warm_frame())) == 2
 
 

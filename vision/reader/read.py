@@ -33,6 +33,7 @@ from vision.reader.perspective import doubtful_at_near_end
 from vision.reader.proposals import BODY_STEP, Proposal, Square, body_step, full_picture, pip_proposals
 from vision.reader.region import LONE_FACE, read_region
 from vision.reader.side_face import without_side_faces
+from vision.reader.two_pips import doubtful_two
 from vision.reader.view import FARTHER_LOOK, MIN_DIE_SIDE, NONE_SURE_CLOSER, View, first_look, near_foreground, seen_at
 from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
@@ -90,6 +91,7 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
         if single is not None and (not dice or _is_surer(single.die, by_sureness(dice)[0].die)):
             dice = [single]
     dice = [doubtful_if_misshapen(one, side / scale, len(dice)) for one in dice] if side else dice
+    dice = [doubtful_two(image, one, scale, side) for one in dice] if side else dice
     dice = [doubtful_at_near_end(one, w, h) for one in without_giants(dice)]
     return [_coloured(deblurred(one), calibration) for one in dice]
 
