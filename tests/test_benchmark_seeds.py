@@ -51,3 +51,11 @@ def test_an_unknown_kind_is_refused_by_name(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["--kinds", "webcam,traay"])
     assert "traay" in capsys.readouterr().err
+
+
+def test_a_reading_in_a_box_too_small_matches_only_as_the_harness_matches() -> None:
+    # A 2 read from its top face alone, in a box a quarter of the die's: under 0.3 of their union, centre inside.
+    truth = [{"value": 2, "bbox": [0, 0, 40, 40]}]
+    read = [(2, 0.9, [12.0, 12.0, 30.0, 30.0])]
+    assert [row[0] for row in tally(truth, read)] == ["missed", "extra sure"]
+    assert [row[0] for row in tally(truth, read, lenient=True)] == ["right"]
