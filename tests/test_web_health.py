@@ -8,13 +8,14 @@ from __future__ import annotations
 import html
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from flask import Flask
 from test_web_fixtures import FAST, app, service  # noqa: F401  (fixtures)
 
 from companion.config import load_config
+from companion.devices import choose
 from companion.devices.notices import DeviceChoice
 from companion.devices.platform import pi_model
 from companion.i18n.catalog import catalogues
@@ -22,6 +23,7 @@ from companion.service import Companion
 from companion.web import create_app
 from companion.web.health_view import COUNTERS, HIDDEN, device_rows
 from companion.wiring import build_service
+from hardware.factory import Cause
 
 
 @pytest.fixture
@@ -99,3 +101,27 @@ def test_a_camera_lost_at_start_says_why_and_what_failed_in_french(app: Flask, s
     assert "Ne s'ouvre pas : no device at /dev/video0. Nouvel essai en arrière-plan." in page
     assert '<div class="facts__row is-bad" data-key="state"><dt>État</dt><dd>perdue</dd>' in page
     assert '<div class="facts__row" data-key="reopen_attempts"><dt>Tentatives de réouverture</dt><dd>3</dd>' in page
+
+
+@pytest.mark.parametrize("on_a_pi", [False, True])
+@pytest.mark.parametrize("has_picamera2", [False, True])
+def test_every_reason_a_device_may_be_chosen_for_is_said_in_english_and_french(
+    monkeypatch: pytest.MonkeyPatch, on_a_pi: bool, has_picamera2: bool
+) -> None:
+    monkeypatch.setattr(choose, "pi_model", lambda: "Raspberry Pi 4 Model B Rev 1.5" if on_a_pi else None)
+    monkeypatch.setattr(choose.importlib.util, "find_spec", lambda name: object() if has_picamera2 else None)
+    said = []
+    for source in ("auto", "off", "webcam:0"):
+        said.append(choose.choose_camera(load_config(env={"COMPANION_CAMERA__SOURCE": source}))[0])
+    for port in ("auto", "off", "virtual", "/dev/ttyACM0"):
+        said.append(choose.choose_serial(load_config(env={"COMPANION_SERIAL__PORT": port})))
+    keys = [(choice.why, dict(choice.why_params)) for choice in said]
+    for factory in ("auto", "off"):
+        for cause in get_args(Cause):
+            gpio = choose.gpio_why(factory, cause, "Raspberry Pi 5", "no lgpio")
+            keys.append((gpio["why"], gpio["why_params"]))
+    for key, params in keys:
+        for locale in ("en", "fr"):
+            assert key in catalogues.keys(locale), f"{key} has no {locale} text"
+            text = catalogues.translate(locale, key, params)
+            assert "{" not in text, f"{key} in {locale} leaves a parameter unfilled: {text}"

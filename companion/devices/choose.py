@@ -21,8 +21,8 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     spec = config.get("camera", "source")
     origin = config.origins["camera"]["source"]
     if spec == "off":
-        why = "device.why.camera.off"
-        return DeviceChoice("camera", "none", f"camera.source = off ({origin})", True, **_why(why, origin=origin)), None
+        said = _why("device.why.camera.off", origin=origin)
+        return DeviceChoice("camera", "none", f"camera.source = off ({origin})", True, **said), None
     if spec != "auto":
         is_stand_in = spec.split(":", 1)[0] in ("folder", "replay", "synthetic")
         said = _why("device.why.camera.configured", spec=spec, origin=origin)
