@@ -39,7 +39,8 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     else:
         reason, said = "auto: not a Raspberry Pi", _why("device.why.camera.not_a_pi")
     reason += "; replaying the bundled synthetic demo frames"
-    return DeviceChoice("camera", "replay of demo frames", reason, True, **said), f"replay:{DEMO_FRAMES}"
+    spec = f"replay:{DEMO_FRAMES}"
+    return DeviceChoice("camera", spec, reason, True, **said), spec
 
 
 def choose_serial(config: Config) -> DeviceChoice:
