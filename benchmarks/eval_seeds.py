@@ -37,7 +37,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SEEDS = (5, 7, 11, 17, 19, 31, 41, 43, 97, 2026)
-COUNTS = {"tray": 8, "webcam": 40, "webcam-slight": 40, "webcam-small": 40, "rajas": 20, "composite": 20}
+COUNTS = {
+    "tray": 8,
+    "tray-black": 8,
+    "webcam": 40,
+    "webcam-slight": 40,
+    "webcam-small": 40,
+    "rajas": 20,
+    "composite": 20,
+}
 CROPS = sorted((ROOT.parent / "shared" / "data" / "dice").glob("*/labels.jsonl"))
 COLUMNS = (
     *("pictures", "right", "right?", "sure wrong", "guess wrong"),

@@ -3,7 +3,8 @@
     python benchmarks/eval_synthetic.py [--count-scale 1.0] [--seed 7] [--kinds tray,webcam,rajas] [--keep DIR]
         [--light 1.0]
 
-Generates seven sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024; 640x480
+Generates eight sets with vision.synthetic (trays of 20-30 coloured dice with white pips at 4032x3024, and the same
+with black dice among them, kind `tray-black`; 640x480
 webcam frames of white dice with black pips on wood, tilted 12-30 degrees, some with motion blur, and the same
 slightly oblique, 3-18 degrees, kind `webcam-slight`, with small dice, 15-26 pixels a side, kind `webcam-small`, and
 seen up close, 90-250 pixels a side, kind `webcam-up-close`; Rajas tables at 1280x720, and a few Rajas dice seen up
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HARNESS = ROOT.parent / "shared" / "eval" / "eval_reader.py"
 SETS = {
     "tray": 8,
+    "tray-black": 8,
     "webcam": 40,
     "webcam-slight": 40,
     "webcam-small": 40,

@@ -61,11 +61,28 @@ KINDS: dict[str, Kind] = {
         0.3,
         0.1,
     ),
+    # Trays as above, of black dice with white pips among the coloured ones: black on a dark tray, touching, leaves
+    # little but the pips to see.
+    "tray-black": Kind(
+        ((4032, 3024),),
+        (20, 30),
+        ("black", "black", "red", "blue", "green"),
+        "tray",
+        (150, 230),
+        (0, 8),
+        0.1,
+        (2, 6),
+        0.35,
+        0.0,
+    ),
     # A few Rajas dice seen up close, 90-200 pixels a side, on the Rajas tables: a camera over the Kali statue's zone.
     "rajas-up-close": Kind(((640, 480),), (2, 5), RAJAS, "rajas", (90, 200), (0, 20), 0.15, (2, 6), 0.3, 0.0),
 }
 
-STREAMS = ("rajas", "tray", "webcam", "webcam-slight", "webcam-small", "webcam-up-close", "rajas-up-close")
+STREAMS = (
+    *("rajas", "tray", "webcam", "webcam-slight", "webcam-small", "webcam-up-close", "rajas-up-close"),
+    "tray-black",
+)
 """The kinds in the order their scenes' random streams are numbered (a kind's place here seeds them): a kind added at
 the end leaves every other kind's scenes as they were."""
 
