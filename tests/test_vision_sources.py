@@ -114,11 +114,21 @@ def test_from_paths_keeps_given_order_and_refuses_missing(tmp_path: Path) -> Non
         FolderSource.from_paths([tmp_path / "missing.png"])
 
 
-def test_size_resizes_stills(tmp_path: Path) -> None:
-    write_stills(tmp_path, ["a.png"], [10])
-    with open_source(f"folder:{tmp_path}", width=32, height=24) as source:
+def test_size_shrinks_larger_stills_to_fit_keeping_their_shape(tmp_path: Path) -> None:
+    write_stills(tmp_path, ["a.png"], [10])  # 64x48
+    with open_source(f"folder:{tmp_path}", width=40, height=24) as source:
         frame = source.read()
     assert frame is not None and frame.image.shape == (24, 32, 3)
+    assert shade_of(frame) == 10
+
+
+def test_size_never_stretches_nor_enlarges_a_still(tmp_path: Path) -> None:
+    # A 4:3 still replayed by a camera configured for 16:9 stays 4:3 and its own size: stretched, its square dice
+    # would be read as oblongs, dice seen at an angle.
+    write_stills(tmp_path, ["a.png"], [10])  # 64x48
+    with open_source(f"replay:{tmp_path}", width=1280, height=720) as source:
+        frame = source.read()
+    assert frame is not None and frame.image.shape == (48, 64, 3)
 
 
 def test_replay_of_plain_folder_holds_each_still_like_a_camera(tmp_path: Path) -> None:

@@ -50,6 +50,20 @@ def list_images(directory: Path) -> list[Path]:
     return paths
 
 
+def fitted(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A still shrunk to fit within `size` (width, height), its shape kept; one that fits already is left as it is.
+
+    A still is a picture of a table, not a camera's raw frame: stretched to another shape, its square dice become
+    oblongs, read as dice seen at an angle (a 640x480 demo frame stretched to 1280x720 read four sure 6s as guesses
+    and a sure 4 where no die lies); enlarged, it only costs the reader time."""
+    width, height = image.shape[1], image.shape[0]
+    scale = min(size[0] / width, size[1] / height)
+    if scale >= 1.0:
+        return image
+    shrunk = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return np.asarray(cv2.resize(image, shrunk, interpolation=cv2.INTER_AREA))
+
+
 class SequenceSource(SourceBase):
     """A list of stills delivered in order; `offsets` (seconds from the start) makes it paced.
 
@@ -172,8 +186,8 @@ class SequenceSource(SourceBase):
             self._bad.add(index)
             self._error = str(exc)
             return None
-        if self._size is not None and (image.shape[1], image.shape[0]) != self._size:
-            image = cv2.resize(image, self._size, interpolation=cv2.INTER_AREA)
+        if self._size is not None:
+            image = fitted(image, self._size)
         if self._cache is not None:
             self._cache[index] = image
         return image

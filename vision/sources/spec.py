@@ -39,7 +39,7 @@ def open_source(
 ) -> FrameSource:
     """Open the source named by `spec`; SourceSpecError for a malformed spec, CameraError if it cannot open.
 
-    width/height: the requested camera size (stills are resized to it when both are given).
+    width/height: the requested camera size (stills larger than it are shrunk to fit in it, their shape kept).
     fps: the camera frame rate; also the delivery rate of "replay:" of a plain folder (default 10; each
     still stays in view 0.5 s) and of "synthetic:" (default 10). A recording keeps its recorded pace.
     Mock sources (folder/replay/synthetic) say so once in the log.
