@@ -62,6 +62,7 @@ class Companion:
                 "min_players": g.min_players,
                 "max_players": g.max_players,
                 "options": g.default_options(),
+                "fields": [f.to_dict() for f in g.option_fields()],
             }
             for g in game_kinds().values()
         ]
@@ -80,7 +81,7 @@ class Companion:
         game = game_kind(kind)
         seated = _players(players)
         merged = {**game.default_options(), **dict(options or {})}
-        if self.boards.has_facts(kind):
+        if self.boards.has_facts(kind) and isinstance(merged.get("facts") or {}, Mapping):
             # The owner's copy is known from earlier games; facts given with the request win.
             merged["facts"] = {**self.boards.known(kind), **dict(merged.get("facts") or {})}
         seed = uuid.uuid4().int % 2**31

@@ -125,6 +125,18 @@ def test_pages_in_french_from_the_browser_language(served: Served, tmp_path: Pat
     assert "Dés libres" in result.stdout
 
 
+def test_rajas_start_form_asks_for_experienced_players_only_with_mixed_groups(served: Served, tmp_path: Path) -> None:
+    start = f"{served.url}/?lang=en&kind=rajas&name_0=Asha&name_1=Bruno"
+    plain = chromium(tmp_path, start, "--dump-dom")
+    assert '<fieldset class="options" data-kind="rajas">' in plain.stdout, plain.stderr[-2000:]
+    assert 'data-needs-value="mixed_groups" hidden="" disabled=""' in plain.stdout
+    mixed = chromium(tmp_path, f"{start}&rajas.modules=mixed_groups", "--dump-dom")
+    assert 'data-needs-value="mixed_groups">' in mixed.stdout, mixed.stderr[-2000:]
+    # Each seat is named by the name typed in its row; the rows not in view are not offered.
+    assert '<span class="seat-name">Bruno</span>' in mixed.stdout
+    assert 'data-seat="2" hidden=""' in mixed.stdout
+
+
 def test_health_and_camera_pages_render_in_the_browser(served: Served, tmp_path: Path) -> None:
     health = chromium(tmp_path, f"{served.url}/health?lang=en", "--dump-dom")
     assert "What is in use" in health.stdout

@@ -35,6 +35,8 @@ def test_health_lists_store_and_streams(client: FlaskClient, service: Companion)
 def test_kinds_include_free_dice(client: FlaskClient) -> None:
     kinds = {k["id"]: k for k in client.get("/api/kinds").get_json()}
     assert kinds["free_dice"]["options"] == {"max_turns": 0}
+    assert kinds["free_dice"]["fields"] == [{"key": "max_turns", "kind": "number", "choices": [], "needs": None}]
+    assert [f["key"] for f in kinds["rajas"]["fields"]] == ["modules", "experienced"]
 
 
 def test_create_game_returns_view_and_lists_it(client: FlaskClient) -> None:
@@ -55,6 +57,9 @@ def test_create_game_returns_view_and_lists_it(client: FlaskClient) -> None:
         ({"kind": "free_dice", "players": PLAYERS, "colour": "red"}, "colour"),
         ({"kind": 3, "players": PLAYERS}, "kind"),
         ({"kind": "free_dice", "players": PLAYERS, "options": []}, "options"),
+        ({"kind": "rajas", "players": PLAYERS, "options": {"facts": "{}"}}, "facts"),
+        ({"kind": "rajas", "players": PLAYERS, "options": {"modules": "ganga"}}, "modules"),
+        ({"kind": "rajas", "players": PLAYERS, "options": {"experienced": 1}}, "experienced"),
     ],
 )
 def test_create_game_refuses_bad_fields_by_name(client: FlaskClient, body: dict[str, Any], field: str) -> None:

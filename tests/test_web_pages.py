@@ -136,10 +136,54 @@ def test_start_form_starts_a_game_and_opens_its_table(client: FlaskClient, servi
     assert view["options"] == {"max_turns": 3}
 
 
+def test_start_form_starts_rajas_with_its_modules_and_the_experienced_players_of_a_mixed_group(
+    client: FlaskClient, service: Companion
+) -> None:
+    # Row 2 left empty: Chandra, ticked as experienced in row 3, sits in the second seat.
+    form = {
+        "kind": "rajas",
+        "name_0": "Asha",
+        "color_0": "orange",
+        "name_1": "",
+        "name_2": "Chandra",
+        "color_2": "violet",
+        "rajas.modules": ["mixed_groups", "ganga", "tiger"],
+        "rajas.experienced": "2",
+    }
+    assert client.post("/games", data=form).status_code == 303
+    view = service.view(service.games()[0]["game_id"])
+    assert view["options"]["modules"] == ["mixed_groups", "ganga", "tiger"]
+    assert view["options"]["experienced"] == [1]
+    assert [(p["name"], p["board"]) for p in view["players"]] == [("Asha", "normal"), ("Chandra", "navaratnas")]
+
+
+def test_start_form_leaves_experienced_players_out_without_mixed_groups(
+    client: FlaskClient, service: Companion
+) -> None:
+    # Ticked, then the module unticked: the seats stay ticked in the page but apply to nothing.
+    form = {"kind": "rajas", "name_0": "Asha", "name_1": "Bruno", "rajas.experienced": "0"}
+    assert client.post("/games", data=form).status_code == 303
+    view = service.view(service.games()[0]["game_id"])
+    assert view["options"]["experienced"] == [] and view["options"]["modules"] == []
+
+
+def test_start_form_names_rajas_modules_in_the_tables_language(client: FlaskClient) -> None:
+    page = client.get("/?lang=fr&kind=rajas").get_data(as_text=True)
+    assert "Variante des Navaratnas" in page and "Marchand de pierres précieuses" in page
+    assert 'name="rajas.facts"' not in page  # board facts are learnt on the board page, not typed as JSON
+    assert '<option value="rajas" selected>' in page
+
+
 @pytest.mark.parametrize(
     ("form", "text"),
     [
         ({"kind": "free_dice"}, "Give at least one player a name."),
+        ({"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "chess"}, "rajas.modules: &#39;chess&#39;"),
+        (
+            {"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "mixed_groups", "rajas.experienced": "4"},
+            "rajas.experienced: &#39;4&#39; is no row of a named player",
+        ),
+        ({"kind": "rajas", "name_0": "A"}, "Rajas of the Ganges takes 2 to 4 players"),
         ({"kind": "free_dice", "name_0": "A", "free_dice.max_turns": "many"}, "free_dice.max_turns"),
         ({"kind": "go", "name_0": "A"}, "kind"),
     ],

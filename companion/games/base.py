@@ -124,6 +124,25 @@ class RolledDie:
     zone: str | None = None
 
 
+OptionKind = Literal["number", "flag", "several", "seats"]
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """How the start form asks for one of a game's options: a whole `number`, a `flag`, `several` of its `choices`
+    (a list of them), or some of the `seats` (a list of seat numbers from 0). `needs` is (key, choice): the option
+    applies only with that choice ticked in that other field, and is shown only then. An option with no field
+    (Rajas's board facts, learnt on the board page) keeps its default when a game starts from the form."""
+
+    key: str
+    kind: OptionKind
+    choices: tuple[str, ...] = ()
+    needs: tuple[str, str] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "choices": list(self.choices), "needs": self.needs}
+
+
 @runtime_checkable
 class Game(Protocol):
     """A game definition: pure functions from (state, move) to verdicts and new states.
@@ -143,6 +162,10 @@ class Game(Protocol):
 
     def default_options(self) -> dict[str, Any]:
         """Options a new game starts with when none are given."""
+        ...
+
+    def option_fields(self) -> tuple[OptionField, ...]:
+        """The options the start form asks for, in order (see OptionField)."""
         ...
 
     def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> Any:

@@ -2,42 +2,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
+
+from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
 
 MAX_SEATS = 8
+Form = MultiDict[str, str]
+"""A posted form: the boxes ticked under one name come as a list (`getlist`)."""
 
 
-def start_request(form: Mapping[str, str], kinds: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]], dict]:
-    """The kind, the players (rows with a name) and the options of the chosen kind, typed like its defaults."""
+def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]], dict]:
+    """The kind, the players (rows with a name) and the options of the chosen kind, typed like its defaults: those
+    the form asks for (the kind's "fields"), the others as they are by default."""
     kind = form.get("kind", "")
     chosen = next((k for k in kinds if k["id"] == kind), None)
     if chosen is None:
         allowed = ", ".join(k["id"] for k in kinds)
         raise MalformedRequest(f"kind {kind!r} is not a game; allowed: {allowed}", field="kind", value=kind)
-    players = []
-    for seat in range(MAX_SEATS):
-        name = form.get(f"name_{seat}", "").strip()
+    players: list[dict[str, Any]] = []
+    seats: dict[int, int] = {}
+    for row in range(MAX_SEATS):
+        name = form.get(f"name_{row}", "").strip()
         if name:
-            players.append({"name": name, "color": form.get(f"color_{seat}") or None})
+            seats[row] = len(players)  # an empty row takes no seat: the rows after it move up
+            players.append({"name": name, "color": form.get(f"color_{row}") or None})
     if not players:
         raise MalformedRequest("at least one player needs a name", field="players", hint="page.start.no_players")
-    options = {key: _option(kind, key, default, form) for key, default in chosen["options"].items()}
+    options = dict(chosen["options"])
+    fields = {field["key"]: field for field in chosen.get("fields", [])}
+    for key, field in fields.items():
+        options[key] = _option(kind, field, options[key], form, seats)
+    for key, field in fields.items():
+        needed = field.get("needs")
+        if needed and needed[1] not in options.get(needed[0], ()):
+            options[key] = chosen["options"][key]  # shown only with that choice: left as it was without it
     return kind, players, options
 
 
-def _option(kind: str, key: str, default: Any, form: Mapping[str, str]) -> Any:
-    field = f"{kind}.{key}"
-    raw = form.get(field)
-    if isinstance(default, bool):
-        return raw is not None  # an unticked checkbox is not posted at all
-    if raw is None or raw.strip() == "":
-        return default
-    if isinstance(default, int):
+def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: dict[int, int]) -> Any:
+    """One option as the form posted it (see companion.games.base.OptionField), refused with its name if bad."""
+    name = f"{kind}.{field['key']}"
+    if field["kind"] == "flag":
+        return form.get(name) is not None  # an unticked checkbox is not posted at all
+    if field["kind"] == "number":
+        raw = (form.get(name) or "").strip()
+        if not raw:
+            return default
         try:
             return int(raw)
         except ValueError:
-            raise MalformedRequest(f"{field} must be a whole number, got {raw!r}", field=field, value=raw) from None
-    return raw.strip()
+            raise MalformedRequest(f"{name} must be a whole number, got {raw!r}", field=name, value=raw) from None
+    ticked = form.getlist(name)
+    if field["kind"] == "several":
+        bad = [value for value in ticked if value not in field["choices"]]
+        if bad:
+            allowed = ", ".join(field["choices"])
+            raise MalformedRequest(f"{name}: {bad[0]!r} is not a choice; allowed: {allowed}", field=name, value=bad[0])
+        return [choice for choice in field["choices"] if choice in ticked]
+    rows = [int(value) if value.isdigit() else -1 for value in ticked]
+    if any(row not in seats for row in rows):
+        wrong = ticked[next(i for i, row in enumerate(rows) if row not in seats)]
+        raise MalformedRequest(f"{name}: {wrong!r} is no row of a named player", field=name, value=wrong)
+    return sorted(seats[row] for row in rows)

@@ -19,7 +19,8 @@ pages = Blueprint("pages", __name__)
 
 @pages.get("/")
 def home(error: MalformedRequest | GameNotFound | None = None) -> str:
-    """Games to resume and the form to start one."""
+    """Games to resume and the form to start one: as posted when it was refused, or filled in from the address
+    (`/?kind=rajas` opens it with Rajas chosen)."""
     companion = service()
     return render_template(
         "games.html",
@@ -29,7 +30,7 @@ def home(error: MalformedRequest | GameNotFound | None = None) -> str:
         active_id=companion.active_id,
         player_colors=PLAYER_COLORS,
         seats=forms.MAX_SEATS,
-        form=request.form,
+        form=request.form if request.method == "POST" else request.args,
         error=error,
     )
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.errors import MalformedRequest
-from companion.games.base import Game, Message, Player, RefusedMove, RolledDie, Verdict
+from companion.games.base import Game, Message, OptionField, Player, RefusedMove, RolledDie, Verdict
 from companion.games.free_dice import rules
 from companion.games.free_dice.state import FreeDiceState
 
@@ -23,6 +23,10 @@ class FreeDice:
     def default_options(self) -> dict[str, Any]:
         """No turn limit by default: the table finishes when it wants."""
         return {"max_turns": 0}
+
+    def option_fields(self) -> tuple[OptionField, ...]:
+        """The number of rounds."""
+        return (OptionField("max_turns", "number"),)
 
     def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> FreeDiceState:
         """Everyone at 0, the first seat starts."""

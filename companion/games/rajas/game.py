@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Message, Player, RefusedMove, RolledDie, Verdict
+from companion.games.base import Message, OptionField, Player, RefusedMove, RolledDie, Verdict
 from companion.games.rajas import rules
 from companion.games.rajas.camera import is_read, rolled_dice
-from companion.games.rajas.definition import COLORS, GAME_ID, default_options
+from companion.games.rajas.definition import COLORS, GAME_ID, MODULES, default_options
 from companion.games.rajas.moves.setup import build_setup
 from companion.games.rajas.parse import parse_move
 from companion.games.rajas.state import RajasState
@@ -27,6 +27,14 @@ class Rajas:
     def default_options(self) -> dict[str, Any]:
         """Base game, no module, no facts beyond the shipped board file."""
         return default_options()
+
+    def option_fields(self) -> tuple[OptionField, ...]:
+        """The modules and variants to play with, and the experienced players of a mixed group; the board facts
+        are not asked for here (the owner's copy is learnt on the board page and at the table)."""
+        return (
+            OptionField("modules", "several", MODULES),
+            OptionField("experienced", "seats", needs=("modules", "mixed_groups")),
+        )
 
     def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> RajasState:
         """Before the start rolls: every player must roll one die of each colour."""

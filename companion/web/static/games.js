@@ -28,6 +28,36 @@
   kind.addEventListener("change", showOptions);
   showOptions();
 
+  // An option that applies only with a choice ticked elsewhere (Rajas: the experienced players of a mixed group)
+  // is shown only then; hidden, it is disabled, so that it is not posted.
+  form.querySelectorAll(".option-list[data-needs]").forEach(function (box) {
+    const needed = form.querySelectorAll('input[name="' + box.dataset.needs + '"]');
+    function showIfNeeded() {
+      const isNeeded = Array.prototype.some.call(needed, function (input) {
+        return input.checked && input.value === box.dataset.needsValue;
+      });
+      box.hidden = !isNeeded;
+      box.disabled = !isNeeded;
+    }
+    needed.forEach(function (input) { input.addEventListener("change", showIfNeeded); });
+    showIfNeeded();
+  });
+
+  // A choice of seats names each seat by the name typed in its row, and shows the rows in view only.
+  const rows = form.querySelectorAll(".player-row");
+  function nameSeats() {
+    rows.forEach(function (row) {
+      const input = row.querySelector("input");
+      form.querySelectorAll('.chip[data-seat="' + row.dataset.seat + '"]').forEach(function (chip) {
+        chip.hidden = row.hidden;
+        chip.querySelector(".seat-name").textContent = input.value.trim() || input.placeholder;
+      });
+    });
+  }
+  rows.forEach(function (row) { row.querySelector("input").addEventListener("input", nameSeats); });
+  add.addEventListener("click", nameSeats);
+  nameSeats();
+
   form.querySelectorAll(".color-pick select").forEach(function (select) {
     select.addEventListener("change", function () {
       const swatch = select.parentElement.querySelector(".swatch");

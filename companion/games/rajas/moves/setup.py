@@ -45,6 +45,10 @@ def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
         raise MalformedRequest(
             f"unknown option(s) {sorted(unknown)}; allowed: modules, experienced, facts", field="options"
         )
+    for key, shape in (("modules", list), ("experienced", list), ("facts", dict)):
+        if not isinstance(options.get(key, shape()), shape):
+            kind = "a list" if shape is list else "an object"
+            raise MalformedRequest(f"option {key} must be {kind}, got {options[key]!r}", field=key)
     modules = list(options.get("modules", []))
     bad = [m for m in modules if m not in MODULES]
     if bad or len(set(modules)) != len(modules):
