@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import random
 import re
 import time
 from collections.abc import Iterator
@@ -15,12 +16,16 @@ from typing import Any
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
+from test_rajas_support import FACTS
 
 from companion.devices.examples import ExampleCollector, told_by_colour
 from companion.events.bus import RollSettled
 from companion.events.store import EventStore
+from companion.games.rajas.sampler import random_move
+from companion.games.registry import game_kind
 from companion.service import Companion
 from companion.web import create_app
+from companion.web.rajas.choices import answers
 from companion.web.rajas.prefill import Prefill, prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
@@ -429,3 +434,25 @@ def test_which_die_a_told_value_labels(told: list[tuple[str, int]], values: list
         assert labels is None
     else:
         assert labels is not None and [d["value"] for d in labels] == [*values, 2]
+
+
+def test_a_question_with_an_answer_the_rules_refuse_shows_it_greyed_with_the_reason(
+    client: FlaskClient, companion: Companion
+) -> None:
+    # A palace worker choosing a room: the Master Builder is refused when no tile can be laid over another. The
+    # table page answered 500 on such a question (the reason was given to the page as an object, not as a text).
+
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}], {"facts": FACTS})["game_id"])
+    rng = random.Random(0)
+    for _ in range(400):
+        session = companion.session(found)
+        if any(not a.is_open for a in answers(game_kind("rajas"), session.state, session.view())):
+            break
+        companion.append(found, "move", {"move": random_move(session.state, rng, FACTS)})
+    else:
+        pytest.fail("no question with a refused answer in 400 random moves")
+    response = client.get(f"/games/{found}?lang=en")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert re.search(r'button--secondary" disabled title="[^"]+"', page)
+    assert 'title=""' not in page

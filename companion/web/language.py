@@ -12,6 +12,7 @@ from typing import Any, get_args
 from flask import current_app, g, has_request_context, request
 from flask.typing import ResponseReturnValue
 
+from companion.games.base import Message
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
 from companion.web.dice import DIE_COLORS
 from vision.reader.exposure import DIM_LIGHT
@@ -93,10 +94,12 @@ def has_text(key: str) -> bool:
     return key in catalogues.keys(DEFAULT_LOCALE) or key in catalogues.keys(current_locale())
 
 
-def message_text(message: Mapping[str, Any] | None) -> str:
-    """A game's Message ({"key", "params"}) in the reader's language; empty for None."""
+def message_text(message: Message | Mapping[str, Any] | None) -> str:
+    """A game's Message (or its JSON form, {"key", "params"}) in the reader's language; empty for None."""
     if not message:
         return ""
+    if isinstance(message, Message):
+        message = message.to_dict()
     return translate(current_locale(), str(message.get("key")), message.get("params") or {})
 
 
