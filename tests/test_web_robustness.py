@@ -1,0 +1,96 @@
+"""No request a browser or a script can send makes the dashboard fail: random forms and JSON bodies at every route,
+and the Rajas table rendered at every state of seeded random games (a refused one-tap answer once made it answer
+500 sixteen moves into a game). Seeded, bounded, deterministic."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from test_rajas_support import FACTS
+
+from companion.events.store import EventStore
+from companion.games.rajas.sampler import random_move
+from companion.service import Companion
+from companion.web import create_app
+
+VALUES = ("", "0", "-1", "1", "3", "7", "9" * 20, "abc", "{}", "[]", "null", "1.5", "é", "<b>", "blue", "roll")
+TYPES = ("roll", "place", "pass", "fact", "room", "build", "undo", "redo", "correction", "move", "x")
+KEYS = ("type", "seat", "dice", "value", "color", "move", "key", "space", "tile", "pay", "target", "kind", "players")
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[FlaskClient, Companion]]:
+    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
+        yield create_app({"TESTING": True}, service).test_client(), service
+
+
+def _playing(service: Companion, moves: int, seed: int, modules: list[str]) -> str:
+    players = [{"name": "Asha", "color": "orange"}, {"name": "Bruno", "color": "violet"}, {"name": "Chandra"}]
+    game_id = str(service.create_game("rajas", players, {"facts": FACTS, "modules": modules})["game_id"])
+    rng = random.Random(seed)
+    for _ in range(moves):
+        service.append(game_id, "move", {"move": random_move(service.session(game_id).state, rng, FACTS)})
+    return game_id
+
+
+def _junk(rng: random.Random, depth: int = 0) -> Any:
+    """A JSON value of any shape, nested a little."""
+    roll = rng.random()
+    if depth > 2 or roll < 0.5:
+        return rng.choice([rng.choice(VALUES), rng.randint(-3, 12), None, True, 1.5])
+    if roll < 0.75:
+        return [_junk(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    return {rng.choice(KEYS): _junk(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+def test_random_forms_and_json_bodies_never_make_the_dashboard_fail(served: tuple[FlaskClient, Companion]) -> None:
+    client, service = served
+    free = str(service.create_game("free_dice", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    rajas = _playing(service, 60, 1, ["tiger", "mango"])
+    pages = [f"/games/{free}", f"/games/{rajas}", f"/games/{rajas}/check", "/boards/rajas", "/calibrate", "/"]
+    fields = sorted({name for page in pages for name in re.findall(r'name="([^"]+)"', client.get(page).text)})
+    forms = ["/games", f"/games/{free}/resume", "/calibrate", "/boards/rajas", "/boards/rajas/forget", "/boards/go"]
+    forms += [f"/games/{rajas}/rajas/{action}" for action in ("play", "fact", "undo", "redo")]
+    bodies = ["/api/games", "/api/boards/rajas", f"/api/games/{free}/activate"]
+    bodies += [f"/api/games/{game}/{action}" for game in (free, rajas) for action in ("events", "check")]
+    bodies.append(f"/api/games/{rajas}/rajas/move")
+    rng = random.Random(7)
+    failures = []
+    for _ in range(500):
+        if rng.random() < 0.5:
+            url = rng.choice(forms)
+            form = {name: rng.choice(VALUES) for name in rng.sample(fields, rng.randint(0, min(12, len(fields))))}
+            form.update({"type": rng.choice(TYPES)} if rng.random() < 0.5 else {})
+            response = client.post(url, data=form)
+            sent: Any = form
+        else:
+            url = rng.choice(bodies)
+            sent = _junk(rng) if rng.random() < 0.3 else {"type": rng.choice(TYPES), "move": _junk(rng, 1)}
+            response = client.post(url, json=sent)
+        if response.status_code >= 500:
+            failures.append((url, sent, response.status_code))
+    assert failures == []
+
+
+@pytest.mark.parametrize(("seed", "modules"), [(0, ["fate", "ganga2", "navaratnas"]), (5, ["gemstone", "shalimar"])])
+def test_the_rajas_table_renders_at_every_state_of_a_random_game(
+    served: tuple[FlaskClient, Companion], seed: int, modules: list[str]
+) -> None:
+    client, service = served
+    game_id = _playing(service, 0, seed, modules)
+    rng = random.Random(seed)
+    for played in range(600):
+        session = service.session(game_id)
+        for language in ("en", "fr") if played % 5 == 0 else ("en",):
+            response = client.get(f"/games/{game_id}?lang={language}")
+            assert response.status_code == 200, (played, session.view()["pending"][:1])
+        if session.view()["is_over"]:
+            break
+        service.append(game_id, "move", {"move": random_move(session.state, rng, FACTS)})
+    assert service.view(game_id)["is_over"]
