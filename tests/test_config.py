@@ -36,7 +36,7 @@ def test_file_then_env_then_flags_override_in_that_order(tmp_path: Path) -> None
         ("[server]\nprot = 1\n", ["server.prot", "server.port"]),
         ("[sever]\nport = 1\n", ["sever", "server"]),
         ("[server]\nport = 70000\n", ["server.port", "70000", "1 to 65535"]),
-        ('[server]\nport = "80"\n', ["server.port", "'80'", "int"]),
+        ('[server]\nport = "80"\n', ["server.port", "'80'", "expected a whole number"]),
         ('[server]\nlanguage = "de"\n', ["server.language", "'de'", "'fr'"]),
         ('[camera]\nsource = "kinect:0"\n', ["camera.source", "kinect:0", "webcam:N"]),
         ('[server]\ntrusted_origins = "https://dice.example"\n', ["server.trusted_origins", "list"]),

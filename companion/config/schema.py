@@ -23,7 +23,11 @@ class Key:
         """Human text saying what values are allowed."""
         if self.choices:
             return "one of " + ", ".join(repr(c) for c in self.choices)
-        return f"a {self.type.__name__}" + (f" ({self.help})" if self.check else "")
+        return _TYPE_NAMES.get(self.type, f"a {self.type.__name__}") + (f" ({self.help})" if self.check else "")
+
+
+_TYPE_NAMES = {int: "a whole number", float: "a number", str: "a text", bool: "true or false", list: "a list"}
+"""What a setting of each type is, in words (not Python's names: 'a int')."""
 
 
 def _port(value: Any) -> str | None:
