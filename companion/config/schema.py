@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.origins import EXAMPLE, canonical_origin
+from vision.sources import spec_problem
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,11 @@ def _atleast4(value: Any) -> str | None:
 
 
 def _camera(value: Any) -> str | None:
-    kinds = ("auto", "off", "picamera2", "webcam", "folder", "replay", "synthetic")
-    head = str(value).split(":", 1)[0]
-    return None if head in kinds else "auto, off, picamera2[:N], webcam:N, folder:DIR, replay:DIR or synthetic:SEED"
+    """A whole spec checked as the camera would read it (webcam:zz was let through, to stop the service only once
+    it tried to open it, and `companion doctor` said it would be used)."""
+    if value in ("auto", "off") or spec_problem(value) is None:
+        return None
+    return "auto, off, picamera2[:N], webcam:N, webcam:/dev/videoN, folder:DIR, replay:DIR or synthetic:SEED"
 
 
 def _origins(value: Any) -> str | None:

@@ -5,7 +5,7 @@ from vision.sources.base import ManualClock
 from vision.sources.frame import Frame, FrameSource, SourceStatus
 from vision.sources.live import Capture, LiveSource
 from vision.sources.sequence import SequenceSource
-from vision.sources.spec import ALLOWED_FORMS, open_source
+from vision.sources.spec import ALLOWED_FORMS, open_source, spec_problem
 from vision.sources.stills import FolderSource, ReplaySource, SyntheticSource
 
 __all__ = [
@@ -23,4 +23,5 @@ __all__ = [
     "SourceStatus",
     "SyntheticSource",
     "open_source",
+    "spec_problem",
 ]

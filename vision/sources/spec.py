@@ -27,6 +27,21 @@ ALLOWED_FORMS = (
 )
 
 
+def spec_problem(spec: object) -> str | None:
+    """What is wrong with a camera source spec (None when it has one of ALLOWED_FORMS); nothing is opened, so a
+    camera unplugged or a folder missing is found only when the source is opened."""
+    kind, _, argument = spec.partition(":") if isinstance(spec, str) else ("", "", "")
+    if kind == "picamera2" and (not argument or argument.isdigit()):
+        return None
+    if kind == "webcam" and (argument.isdigit() or argument.startswith("/")):
+        return None
+    if kind in ("folder", "replay") and argument:
+        return None
+    if kind == "synthetic" and argument.isdigit():
+        return None
+    return str(_bad_spec(spec))
+
+
 def open_source(
     spec: str,
     *,
@@ -44,7 +59,9 @@ def open_source(
     still stays in view 0.5 s) and of "synthetic:" (default 10). A recording keeps its recorded pace.
     Mock sources (folder/replay/synthetic) say so once in the log.
     """
-    kind, _, argument = spec.partition(":") if isinstance(spec, str) else ("", "", "")
+    if spec_problem(spec) is not None:
+        raise _bad_spec(spec)
+    kind, _, argument = spec.partition(":")
     size = (width, height) if width and height else None
     source: FrameSource
     if kind in ("picamera2", "webcam"):
