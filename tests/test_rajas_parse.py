@@ -36,6 +36,12 @@ def test_the_game_meets_the_interface() -> None:
         ),
         ({"type": "upgrade", "seat": 0}, "building"),
         ({"type": "river_tile", "seat": 0, "space": 3, "tile": {"kind": "gold"}}, "tile"),
+        # A yield tile sent before it was chosen, or without the income space it goes on (the form answered 500).
+        ({"type": "take_yield", "seat": 0}, "tile"),
+        (
+            {"type": "take_yield", "seat": 0, "tile": {"color": "white", "reward": {"kind": "money", "amount": 3}}},
+            "income",
+        ),
     ],
 )
 def test_malformed_moves_name_the_field(data: dict[str, Any], field: str) -> None:

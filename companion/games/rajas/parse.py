@@ -74,6 +74,11 @@ def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
     for name in _REQUIRED.get(kind, ()):
         if name not in move:
             raise bad(name, None, f"{kind} needs {name}")
+    if kind == "take_yield" and not move.get("decline"):
+        # A yield tile is taken onto an income space, or declined (a form sent before both were chosen).
+        for name in ("tile", "income"):
+            if name not in move:
+                raise bad(name, None, f"{kind} needs tile and income, or decline")
     move.setdefault("pay", []) if kind in ("place", "room", "reuse") else None
     move.setdefault("return", []) if kind == "roll" else None
     if kind == "answer_fact":
