@@ -1,12 +1,14 @@
 """No request a browser or a script can send makes the dashboard fail: random forms and JSON bodies at every route,
-and the Rajas table rendered at every state of seeded random games (a refused one-tap answer once made it answer
-500 sixteen moves into a game). Seeded, bounded, deterministic."""
+the Rajas table rendered at every state of seeded random games (a refused one-tap answer once made it answer 500
+sixteen moves into a game), and every form of that page sent as a browser fills it by itself (the Navaratnas yield
+form sent with nothing chosen answered 500). Seeded, bounded, deterministic."""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,67 @@ def test_the_rajas_table_renders_at_every_state_of_a_random_game(
             break
         service.append(game_id, "move", {"move": random_move(session.state, rng, FACTS)})
     assert service.view(game_id)["is_over"]
+
+
+class _Forms(HTMLParser):
+    """The POST forms of a page, each as its action, the fields a browser sends untouched (hidden inputs and text as
+    they stand, checked boxes and radios, each select's selected or first option; disabled ones left out) and its
+    enabled submit buttons' (name, value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str], list[tuple[str | None, str | None]]]] = []
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            if (a.get("method") or "").lower() == "post":
+                self.forms.append((a.get("action") or "", {}, []))
+            return
+        if not self.forms or "disabled" in a:
+            return
+        fields, buttons = self.forms[-1][1], self.forms[-1][2]
+        name = a.get("name")
+        if tag == "input" and name and a.get("type") in ("radio", "checkbox"):
+            if "checked" in a:
+                fields[name] = a.get("value") or "on"
+        elif tag == "input" and name:
+            fields[name] = a.get("value") or ""
+        elif tag == "select" and name:
+            self._select = name
+        elif tag == "option" and self._select and (self._select not in fields or "selected" in a):
+            fields[self._select] = a.get("value") or ""
+        elif tag == "button" and (a.get("type") or "submit") == "submit":
+            buttons.append((name, a.get("value")))
+
+    def handle_endtag(self, tag: str) -> None:
+        self._select = None if tag == "select" else self._select
+
+
+def test_every_form_of_the_rajas_table_sent_as_it_stands_is_answered_without_failing(
+    served: tuple[FlaskClient, Companion],
+) -> None:
+    client, service = served
+    game_id = _playing(service, 0, 2, ["navaratnas", "fate", "ganga"])
+    rng = random.Random(2)
+    answered: set[int] = set()
+    for played in range(400):
+        session = service.session(game_id)
+        if session.view()["is_over"]:
+            break
+        if played % 2 == 0:
+            forms = _Forms()
+            forms.feed(client.get(f"/games/{game_id}?lang=en").text)
+            for action, fields, buttons in forms.forms:
+                if action.endswith(("/undo", "/redo")):
+                    continue
+                for name, value in buttons or [(None, None)]:
+                    before = len(service.events(game_id))
+                    response = client.post(action, data={**fields, **({name: value or ""} if name else {})})
+                    assert response.status_code < 500, (played, action, fields, name)
+                    answered.add(response.status_code)
+                    if len(service.events(game_id)) > before:
+                        service.append(game_id, "undo", {})  # played: taken back, the random game goes on its way
+        service.append(game_id, "move", {"move": random_move(session.state, rng, FACTS)})
+    assert {303, 400, 409} <= answered  # played, malformed (nothing chosen yet), refused by the rules
