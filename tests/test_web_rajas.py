@@ -122,6 +122,8 @@ def test_rules_reference_has_anchors_and_search(client: FlaskClient) -> None:
     found = client.get("/rules/rajas?lang=en&q=karma").get_data(as_text=True)
     assert 'id="rule-karma.flip"' in found and 'id="rule-quarry.slot_cost"' not in found
     assert client.get("/api/rules/rajas?q=karma").get_json()
+    one = client.get("/rules/rajas?lang=fr&q=dauphin").get_data(as_text=True)
+    assert "1 règle sur " in one  # the singular: "1 règles" was shown
 
 
 def test_board_questions_name_tracks_boards_and_player_counts_in_the_tables_language(client: FlaskClient) -> None:
