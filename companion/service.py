@@ -69,10 +69,7 @@ class Companion:
 
     def games(self) -> list[dict[str, Any]]:
         """Every game in the store, newest first."""
-        return [
-            {"game_id": gid, "kind": kind, "created_at": created, "events": count, "is_active": gid == self.active_id}
-            for gid, kind, created, count in self.store.games()
-        ]
+        return [{**row._asdict(), "is_active": row.game_id == self.active_id} for row in self.store.games()]
 
     def create_game(
         self, kind: str, players: Sequence[Mapping[str, Any]], options: Mapping[str, Any] | None = None
@@ -182,7 +179,7 @@ class Companion:
         return self._die_colours
 
     def _colours_of(self, game_id: str | None) -> tuple[str, ...]:
-        kinds = {gid: kind for gid, kind, _, _ in self.store.games()} if game_id is not None else {}
+        kinds = {row.game_id: row.kind for row in self.store.games()} if game_id is not None else {}
         return game_kind(kinds[game_id]).die_colours if game_id in kinds else ()
 
     # ---- camera and buttons

@@ -195,6 +195,15 @@ def test_start_form_refuses_whole(client: FlaskClient, service: Companion, form:
     assert service.games() == []
 
 
+def test_the_games_to_resume_name_their_players_and_when_they_were_last_played(
+    client: FlaskClient, service: Companion
+) -> None:
+    service.create_game("free_dice", [{"name": "Léa"}, {"name": "Tom"}])
+    page = client.get("/?lang=fr").get_data(as_text=True)
+    assert "Léa, Tom" in page and "jouée il y a" in page and "1 événement" in page
+    assert [row["players"] for row in service.games()] == [("Léa", "Tom")]
+
+
 def test_resume_makes_a_game_active(client: FlaskClient, service: Companion, game_id: str) -> None:
     other = service.create_game("free_dice", PLAYERS)["game_id"]
     response = client.post(f"/games/{game_id}/resume")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import GameNotFound, StoreError
 
@@ -35,6 +35,26 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL
 );
 """
+
+
+class GameRow(NamedTuple):
+    """One game of the store, as the list of games to resume shows it."""
+
+    game_id: str
+    kind: str
+    created_at: float
+    events: int
+    last_played_at: float
+    players: tuple[str, ...]
+
+
+def _names(start: str | None) -> tuple[str, ...]:
+    """The players' names in a game's first event (none when it holds no list of players)."""
+    try:
+        players = json.loads(start or "{}").get("players")
+        return tuple(str(p.get("name", "")) for p in players) if isinstance(players, list) else ()
+    except (ValueError, AttributeError):
+        return ()
 
 
 @dataclass(frozen=True)
@@ -137,17 +157,22 @@ class EventStore:
             )
         return [StoredEvent(game_id, seq, t, json.loads(p), c) for seq, t, p, c in rows]
 
-    def games(self) -> list[tuple[str, str, float, int]]:
-        """(id, kind, created_at, number of events) of every game, newest first."""
+    def games(self) -> list[GameRow]:
+        """Every game, newest first: its id, kind, when it started and was last played, its number of events and
+        its players' names (from its first event)."""
         with self._lock:
-            return (
+            rows = (
                 self._connection()
                 .execute(
-                    "SELECT g.id, g.kind, g.created_at, COUNT(e.seq) FROM games g JOIN events e ON e.game_id = g.id "
-                    "GROUP BY g.id ORDER BY g.created_at DESC"
+                    "SELECT g.id, g.kind, g.created_at, COUNT(e.seq), MAX(e.created_at), "
+                    "(SELECT payload FROM events WHERE game_id = g.id AND seq = 1) "
+                    "FROM games g JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.created_at DESC"
                 )
                 .fetchall()
             )
+        return [
+            GameRow(gid, kind, created, count, last, _names(start)) for gid, kind, created, count, last, start in rows
+        ]
 
     def has_game(self, game_id: str) -> bool:
         """True if the game exists."""
