@@ -61,8 +61,7 @@ def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: d
             allowed = ", ".join(field["choices"])
             raise MalformedRequest(f"{name}: {bad[0]!r} is not a choice; allowed: {allowed}", field=name, value=bad[0])
         return [choice for choice in field["choices"] if choice in ticked]
-    rows = [int(value) if value.isdigit() else -1 for value in ticked]
-    if any(row not in seats for row in rows):
-        wrong = ticked[next(i for i, row in enumerate(rows) if row not in seats)]
-        raise MalformedRequest(f"{name}: {wrong!r} is no row of a named player", field=name, value=wrong)
-    return sorted(seats[row] for row in rows)
+    for value in ticked:
+        if not value.isdigit() or int(value) not in seats:
+            raise MalformedRequest(f"{name}: {value!r} is no row of a named player", field=name, value=value)
+    return sorted(seats[int(value)] for value in ticked)
