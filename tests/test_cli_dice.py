@@ -70,7 +70,7 @@ def test_calibrate_colours_saves_the_colours_and_names_a_die_left_out(
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert f"left out orange={slip}: its die looks blue" in err
-    assert "calibration of 2 colour example(s) saved" in out
+    assert "calibration of 2 colour examples saved" in out
     saved = Calibration.load(tmp_path / "calibration.json")
     assert saved.notes["examples"] == {"blue": 1, "orange": 1}
     assert [d.color for d in read_dice(load_image(slip), saved).dice] == ["blue"]

@@ -72,7 +72,8 @@ def _store_row(config: Config) -> dict[str, Any]:
         return {**row, "reason": f"does not exist yet; will be created ({config.origins['data']['dir']})"}
     try:
         with EventStore(path) as store:
-            return {**row, "reason": f"{len(store.games())} game(s)"}
+            count = len(store.games())
+            return {**row, "reason": f"{count} game" + ("" if count == 1 else "s")}
     except OSError as exc:
         return {**row, "reason": f"UNUSABLE: {exc}"}
 

@@ -67,5 +67,6 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     for entry in left_out:
         item = args.examples[entry["example"]]
         print(f"left out {item}: its die looks {entry['looks']} beside the others; check its colour", file=sys.stderr)
-    print(f"calibration of {len(examples) - len(left_out)} colour example(s) saved to {target}")
+    kept = len(examples) - len(left_out)
+    print(f"calibration of {kept} colour example{'' if kept == 1 else 's'} saved to {target}")
     return 0
