@@ -137,6 +137,14 @@ def test_rajas_start_form_asks_for_experienced_players_only_with_mixed_groups(se
     assert 'data-seat="2" hidden=""' in mixed.stdout
 
 
+def test_the_start_form_offers_no_more_player_rows_than_the_game_seats(served: Served, tmp_path: Path) -> None:
+    four = "&".join(f"name_{seat}={name}" for seat, name in enumerate(("Asha", "Bruno", "Chandra", "Dev")))
+    rajas = chromium(tmp_path, f"{served.url}/?lang=en&kind=rajas&{four}", "--dump-dom")
+    assert 'id="add-player" hidden=""' in rajas.stdout, rajas.stderr[-2000:]  # Rajas seats 4 at most
+    free = chromium(tmp_path, f"{served.url}/?lang=en&kind=free_dice&{four}", "--dump-dom")
+    assert 'id="add-player">' in free.stdout, free.stderr[-2000:]  # free dice seats 8
+
+
 def test_health_and_camera_pages_render_in_the_browser(served: Served, tmp_path: Path) -> None:
     health = chromium(tmp_path, f"{served.url}/health?lang=en", "--dump-dom")
     assert "What is in use" in health.stdout

@@ -4,9 +4,17 @@
   const form = document.getElementById("start-form");
   if (!form) return;
   const add = document.getElementById("add-player");
+  const kind = document.getElementById("kind");
   const spares = function () { return form.querySelectorAll(".player-row.is-spare"); };
+  // A player can be added while a row is spare and the chosen game seats more (Rajas: 4 at most).
+  function offerRow() {
+    const chosen = kind.options[kind.selectedIndex];
+    const most = Number(chosen && chosen.dataset.maxPlayers) || Infinity;
+    const shown = form.querySelectorAll(".player-row:not(.is-spare)").length;
+    add.hidden = spares().length === 0 || shown >= most;
+  }
   spares().forEach(function (row) { row.hidden = true; });
-  add.hidden = spares().length === 0;
+  offerRow();
   add.addEventListener("click", function () {
     const next = spares()[0];
     if (next) {
@@ -14,10 +22,10 @@
       next.classList.remove("is-spare");
       next.querySelector("input").focus();
     }
-    add.hidden = spares().length === 0;
+    offerRow();
   });
+  kind.addEventListener("change", offerRow);
 
-  const kind = document.getElementById("kind");
   function showOptions() {
     form.querySelectorAll(".options").forEach(function (box) {
       const isChosen = box.dataset.kind === kind.value;
