@@ -171,7 +171,7 @@ def test_start_form_names_rajas_modules_in_the_tables_language(client: FlaskClie
     page = client.get("/?lang=fr&kind=rajas").get_data(as_text=True)
     assert "Variante des Navaratnas" in page and "Marchand de pierres précieuses" in page
     assert 'name="rajas.facts"' not in page  # board facts are learnt on the board page, not typed as JSON
-    assert '<option value="rajas" selected>' in page
+    assert '<option value="rajas" data-max-players="4" selected>' in page
 
 
 @pytest.mark.parametrize(
