@@ -6,10 +6,13 @@ a fact marked wrong only when something went wrong."""
 from __future__ import annotations
 
 import html
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
 
+import cv2
+import numpy as np
 import pytest
 from flask import Flask
 from test_web_fixtures import FAST, app, service  # noqa: F401  (fixtures)
@@ -24,6 +27,9 @@ from companion.web import create_app
 from companion.web.health_view import COUNTERS, HIDDEN, device_rows
 from companion.wiring import build_service
 from hardware.factory import Cause
+from vision.recording import SessionRecorder
+from vision.sources import FolderSource, Frame, SyntheticSource, open_source
+from vision.sources import spec as spec_module
 
 
 @pytest.fixture
@@ -49,6 +55,43 @@ def test_why_each_stand_in_was_chosen_is_said_in_french_on_a_french_page(built: 
     assert "Ce n'est pas un Raspberry Pi : une carte simulée dans le service la remplace" in french
     assert "not a Raspberry Pi" not in french  # the log's English words, not the page's
     assert "Not a Raspberry Pi: the built-in demo pictures are replayed instead of a camera" in english
+
+
+def test_the_camera_stand_in_is_described_in_the_pages_language(built: Companion) -> None:
+    french, english = _page(built, "fr"), _page(built, "en")
+    assert "10 images fixes rejouées, 2 par seconde, depuis " in french
+    assert "replay of 10 stills at 2 per second" not in french  # the log's English description
+    assert "replay of 10 stills, 2 a second, from " in english
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["picamera2", "webcam:0", "webcam:/dev/video2", "folder:DIR", "replay:DIR", "synthetic:3", "files", "recording"],
+)
+def test_every_source_summary_is_said_in_english_and_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((8, 8, 3), np.uint8))
+    if spec in ("picamera2", "webcam:0", "webcam:/dev/video2"):
+        for name in ("Picamera2Capture", "WebcamCapture"):  # no camera here: a capture that opens and stays idle
+            monkeypatch.setattr(spec_module, name, lambda *_: types.SimpleNamespace(close=lambda: None))
+        summary = open_source(spec).summary
+    elif spec == "files":
+        summary = FolderSource.from_paths([tmp_path / "a.png"]).summary
+    elif spec == "recording":
+        with SessionRecorder(tmp_path / "rec", image_format="png") as recorder:
+            for index in range(2):
+                recorder.write(Frame(np.zeros((8, 8, 3), np.uint8), 50.0 + index, index))
+        summary = open_source(f"replay:{tmp_path / 'rec'}").summary
+    elif spec == "synthetic:3":
+        summary = SyntheticSource(3).summary
+    else:
+        summary = open_source(spec.replace("DIR", str(tmp_path))).summary
+    assert summary is not None
+    for locale in ("en", "fr"):
+        assert f"health.source.{summary[0]}" in catalogues.keys(locale)
+        said = catalogues.translate(locale, f"health.source.{summary[0]}", summary[1])
+        assert "{" not in said, said  # every figure of the summary has its place in the text
 
 
 def test_every_fact_the_built_devices_report_is_labelled_in_english_and_french(built: Companion) -> None:

@@ -187,8 +187,12 @@ class CameraWorker:
     def status(self) -> dict[str, Any]:
         """What the health page shows of the camera."""
         data = self.source.status().to_dict()
+        # A source may tell itself as a name and its figures too (vision.sources.base.SourceBase.summary), for the
+        # health page to say it in its reader's language.
+        summary = getattr(self.source, "summary", None)
         data.update(
             description=self.source.description,
+            summary={"key": f"health.source.{summary[0]}", "params": summary[1]} if summary else None,
             kind=self.source.kind,
             is_mock=self.source.is_mock,
             phase=self.settler.phase,

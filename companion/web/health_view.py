@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.web.formats import shown
-from companion.web.language import color_text, has_text, t
+from companion.web.language import color_text, has_text, message_text, t
 
 COUNTERS = frozenset({"errors", "presses"})
 """Status entries that are counts by kind: only the kinds counted at least once are shown."""
 
-HIDDEN = frozenset({"reason"})
-"""Status entries the page says elsewhere: why a device was chosen is in its "in use" entry, in the reader's words."""
+HIDDEN = frozenset({"reason", "summary"})
+"""Status entries the page says elsewhere: why a device was chosen is in its "in use" entry, in the reader's words;
+a source's summary is its description in them (see `device_rows`)."""
 
 _WRONG_STATES = frozenset({"lost", "fault"})
 
@@ -37,8 +38,10 @@ class Row:
 
 def device_rows(status: Mapping[str, Any]) -> list[Row]:
     """The rows of one device's status (see the device's own `status()`), in the order it gives them."""
+    summary = status.get("summary")
+    said = {"description": message_text(summary)} if isinstance(summary, Mapping) and has_text(summary["key"]) else {}
     return [
-        Row(key, _label(f"health.key.{key}", key), _text(key, value), _is_bad(key, value))
+        Row(key, _label(f"health.key.{key}", key), said.get(key) or _text(key, value), _is_bad(key, value))
         for key, value in status.items()
         if key not in HIDDEN
     ]

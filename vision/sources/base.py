@@ -6,7 +6,7 @@ import threading
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import numpy as np
 
@@ -36,12 +36,19 @@ class ManualClock:
         self.now += seconds
 
 
+Summary = tuple[str, dict[str, Any]]
+"""A source told as a name and its figures (see SourceBase.summary)."""
+
+
 class SourceBase:
     """Keeps the status of a source; subclasses implement _next_frame() and _release()."""
 
     kind: str = "unknown"
     is_mock: bool = True
     description: str = ""
+    summary: Summary | None = None
+    """The description as a name and its figures (("replay_stills", {"count": 10, ...})), for a page to say in its
+    reader's language; the description is its English, for the log. None: the description alone."""
 
     def __init__(self, *, clock: Clock = time.monotonic, wall_clock: Clock = time.time) -> None:
         self._clock = clock

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from vision.errors import CameraError
-from vision.sources.base import Clock, SourceBase
+from vision.sources.base import Clock, SourceBase, Summary
 from vision.sources.frame import Frame
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,7 @@ class LiveSource(SourceBase):
         *,
         kind: str,
         description: str,
+        summary: Summary | None = None,
         clock: Clock = time.monotonic,
         wall_clock: Clock = time.time,
         backoff_initial: float = 0.5,
@@ -60,6 +61,7 @@ class LiveSource(SourceBase):
         super().__init__(clock=clock, wall_clock=wall_clock)
         self.kind = kind
         self.description = description
+        self.summary = summary
         self._open_capture = open_capture
         self._backoff_initial = backoff_initial
         self._backoff_max = backoff_max

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.errors import CameraError, UnreadableImageError
-from vision.sources.base import Clock, Sleep, SourceBase
+from vision.sources.base import Clock, Sleep, SourceBase, Summary
 from vision.sources.frame import Frame
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ class SequenceSource(SourceBase):
         *,
         kind: str,
         description: str,
+        summary: Summary | None = None,
         offsets: Sequence[float] | None = None,
         hold: float = 0.5,
         tick: float | None = None,
@@ -96,6 +97,7 @@ class SequenceSource(SourceBase):
         _check_timing(description, len(images), offsets, hold, tick, max_wait)
         self.kind = kind
         self.description = description
+        self.summary = summary
         self.is_mock = True
         self.position = -1
         """Index of the still delivered last (-1 before the first)."""

@@ -7,7 +7,7 @@ import time
 from functools import partial
 
 from vision.errors import SourceSpecError
-from vision.sources.base import Clock, Sleep
+from vision.sources.base import Clock, Sleep, Summary
 from vision.sources.frame import FrameSource
 from vision.sources.live import CaptureFactory, LiveSource
 from vision.sources.picamera import Picamera2Capture
@@ -88,10 +88,12 @@ def _live_source(
     if kind == "picamera2":
         number = _integer(spec, argument or "0")
         opener: CaptureFactory = partial(Picamera2Capture, number, width, height, fps)
-        return LiveSource(opener, kind="picamera2", description=f"Pi camera {number}", clock=clock)
+        summary: Summary = ("picamera2", {"number": number})
+        return LiveSource(opener, kind="picamera2", description=f"Pi camera {number}", summary=summary, clock=clock)
     device: int | str = argument if argument.startswith("/") else _integer(spec, argument or "0")
     opener = partial(WebcamCapture, device, width, height, fps)
-    return LiveSource(opener, kind="webcam", description=f"webcam {device}", clock=clock)
+    summary = ("webcam", {"device": device})
+    return LiveSource(opener, kind="webcam", description=f"webcam {device}", summary=summary, clock=clock)
 
 
 def _integer(spec: str, text: str) -> int:

@@ -35,6 +35,7 @@ class FolderSource(SequenceSource):
             paths,
             kind="folder",
             description=f"folder of {len(paths)} images in {folder}",
+            summary=("folder", {"n": len(paths), "folder": str(folder)}),
             loop=loop,
             size=size,
             clock=clock,
@@ -55,7 +56,13 @@ class FolderSource(SequenceSource):
         if missing:
             raise CameraError(f"image files not found: {', '.join(missing)}")
         return SequenceSource(
-            files, kind="folder", description=f"{len(files)} image files", loop=loop, size=size, clock=clock
+            files,
+            kind="folder",
+            description=f"{len(files)} image files",
+            summary=("files", {"n": len(files)}),
+            loop=loop,
+            size=size,
+            clock=clock,
         )
 
 
@@ -95,6 +102,7 @@ def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) ->
             "offsets": recording.offsets,
             "hold": recording.frame_interval,
             "description": f"replay of {len(recording.files)} recorded frames ({what}) from {folder}",
+            "summary": ("replay_recording", {"n": len(recording.files), "folder": str(folder)}),
         }
     rate = stills_per_second
     if rate <= 0 or camera_fps <= 0:
@@ -106,6 +114,7 @@ def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) ->
         "hold": 1 / rate,
         "tick": 1 / camera_fps,
         "description": f"replay of {len(paths)} stills at {rate:g} per second from {folder}",
+        "summary": ("replay_stills", {"n": len(paths), "rate": f"{rate:g}", "folder": str(folder)}),
     }
 
 
@@ -138,6 +147,7 @@ class SyntheticSource(SequenceSource):
             offsets=[i / fps for i in range(len(images))],
             hold=1 / fps,
             description=f"synthetic scene (seed {seed}, {len(images)} frames at {fps:g} fps)",
+            summary=("synthetic", {"seed": seed, "n": len(images), "fps": f"{fps:g}"}),
             loop=loop,
             size=size,
             clock=clock,
