@@ -483,3 +483,23 @@ def test_a_yield_tile_is_taken_with_its_colour_reward_and_income_told_or_decline
     form = {"if_seq": str(view["seq"]), "seat": str(seat), "type": "take_yield", "decline": "1", "income": ""}
     assert client.post(f"/games/{found}/rajas/play", data=form).status_code == 303
     assert len(companion.events(found)) == before + 1
+
+
+def test_the_test_of_fate_tile_is_asked_with_its_colour_and_cost_before_it_is_sent(
+    client: FlaskClient, companion: Companion
+) -> None:
+    players = [{"name": "Asha"}, {"name": "Bruno"}]
+    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": ["fate"]})["game_id"])
+    rng = random.Random(2)
+    for _ in range(800):
+        pending = companion.view(found)["pending"]
+        if pending and pending[0]["kind"] == "fate_tile":
+            break
+        if companion.view(found)["is_over"]:
+            pytest.fail("the game ended with no tile of fate to build")
+        companion.append(found, "move", {"move": random_move(companion.session(found).state, rng, FACTS)})
+    else:
+        pytest.fail("no tile of fate to build in 800 random moves")
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert '<select class="input" name="tile.color" required>' in page
+    assert re.search(r'name="tile.cost"[^>]* required>', page)
