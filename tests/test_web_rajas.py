@@ -460,19 +460,25 @@ def test_a_question_with_an_answer_the_rules_refuse_shows_it_greyed_with_the_rea
     assert 'title=""' not in page
 
 
+def _played_until(companion: Companion, kind: str, modules: list[str], seed: int) -> str:
+    """A two-player game with `modules`, played at random (seeded) until the table is asked a question of `kind`."""
+    players = [{"name": "Asha"}, {"name": "Bruno"}]
+    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": modules})["game_id"])
+    rng = random.Random(seed)
+    for _ in range(800):
+        view = companion.view(found)
+        if view["pending"] and view["pending"][0]["kind"] == kind:
+            return found
+        if view["is_over"]:
+            break
+        companion.append(found, "move", {"move": random_move(companion.session(found).state, rng, FACTS)})
+    pytest.fail(f"no {kind} question in a random game with {modules}")
+
+
 def test_a_yield_tile_is_taken_with_its_colour_reward_and_income_told_or_declined_by_a_button_of_its_own(
     client: FlaskClient, companion: Companion
 ) -> None:
-    players = [{"name": "Asha"}, {"name": "Bruno"}]
-    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": ["navaratnas"]})["game_id"])
-    rng = random.Random(3)
-    for _ in range(600):
-        pending = companion.view(found)["pending"]
-        if pending and pending[0]["kind"] == "yield_pick":
-            break
-        companion.append(found, "move", {"move": random_move(companion.session(found).state, rng, FACTS)})
-    else:
-        pytest.fail("no yield tile offered in 600 random moves")
+    found = _played_until(companion, "yield_pick", ["navaratnas"], seed=3)
     page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
     # The browser asks for what is missing before sending: the form answered 500 when sent with nothing chosen.
     assert re.search(r'<select class="input" name="tile.color" required>', page)
@@ -488,18 +494,7 @@ def test_a_yield_tile_is_taken_with_its_colour_reward_and_income_told_or_decline
 def test_the_test_of_fate_tile_is_asked_with_its_colour_and_cost_before_it_is_sent(
     client: FlaskClient, companion: Companion
 ) -> None:
-    players = [{"name": "Asha"}, {"name": "Bruno"}]
-    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": ["fate"]})["game_id"])
-    rng = random.Random(2)
-    for _ in range(800):
-        pending = companion.view(found)["pending"]
-        if pending and pending[0]["kind"] == "fate_tile":
-            break
-        if companion.view(found)["is_over"]:
-            pytest.fail("the game ended with no tile of fate to build")
-        companion.append(found, "move", {"move": random_move(companion.session(found).state, rng, FACTS)})
-    else:
-        pytest.fail("no tile of fate to build in 800 random moves")
+    found = _played_until(companion, "fate_tile", ["fate"], seed=2)
     page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
     assert '<select class="input" name="tile.color" required>' in page
     assert re.search(r'name="tile.cost"[^>]* required>', page)
