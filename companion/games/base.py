@@ -124,12 +124,12 @@ class RolledDie:
     zone: str | None = None
 
 
-OptionKind = Literal["number", "flag", "several", "seats"]
+OptionKind = Literal["number", "several", "seats"]
 
 
 @dataclass(frozen=True)
 class OptionField:
-    """How the start form asks for one of a game's options: a whole `number`, a `flag`, `several` of its `choices`
+    """How the start form asks for one of a game's options: a whole `number`, `several` of its `choices`
     (a list of them), or some of the `seats` (a list of seat numbers from 0). `needs` is (key, choice): the option
     applies only with that choice ticked in that other field, and is shown only then. An option with no field
     (Rajas's board facts, learnt on the board page) keeps its default when a game starts from the form."""

@@ -44,8 +44,6 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
 def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: dict[int, int]) -> Any:
     """One option as the form posted it (see companion.games.base.OptionField), refused with its name if bad."""
     name = f"{kind}.{field['key']}"
-    if field["kind"] == "flag":
-        return form.get(name) is not None  # an unticked checkbox is not posted at all
     if field["kind"] == "number":
         raw = (form.get(name) or "").strip()
         if not raw:

@@ -47,8 +47,8 @@ class SourceBase:
     is_mock: bool = True
     description: str = ""
     summary: Summary | None = None
-    """The description as a name and its figures (("replay_stills", {"count": 10, ...})), for a page to say in its
-    reader's language; the description is its English, for the log. None: the description alone."""
+    """The description as a name and its figures (("replay_stills", {"n": 10, "rate": "2", ...})), for a page to say
+    in its reader's language; the description is its English, for the log. None: the description alone."""
 
     def __init__(self, *, clock: Clock = time.monotonic, wall_clock: Clock = time.time) -> None:
         self._clock = clock
