@@ -21,6 +21,7 @@ as_root cp "$SRC/deploy/99-companion-microcontroller.rules" /etc/udev/rules.d/
 as_root udevadm control --reload-rules && as_root udevadm trigger || true
 as_root cp "$SRC/deploy/companion.service" /etc/systemd/system/companion.service
 as_root systemctl daemon-reload
+# Before the service holds them: open the camera and the microcontroller once and say whether they answer.
+as_root env COMPANION_DATA__DIR=/var/lib/companion "$DEST/.venv/bin/companion" --config /etc/companion/config.toml doctor --open || true
 as_root systemctl enable --now companion.service
-as_root env COMPANION_DATA__DIR=/var/lib/companion "$DEST/.venv/bin/companion" --config /etc/companion/config.toml doctor || true
 echo "companion installed: journalctl -u companion -f ; dashboard on port 8321"

@@ -37,7 +37,12 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("game")
     config = sub.add_parser("config", help="configuration")
     config.add_argument("action", choices=["show"])
-    sub.add_parser("doctor", help="what camera, GPIO, serial and store would be used, and why")
+    doctor = sub.add_parser("doctor", help="what camera, GPIO, serial and store would be used, and why")
+    doctor.add_argument(
+        "--open",
+        action="store_true",
+        help="also open the camera (one frame) and the microcontroller (its handshake); exit 1 if one fails",
+    )
     check = sub.add_parser("check-reader", help="score the dice reader on this table's corrected rolls")
     check.add_argument("--examples", type=Path, metavar="DIR", help="a folder of labelled examples (labels.jsonl)")
     check.add_argument("--json", action="store_true", help="the figures as one JSON object")
