@@ -117,6 +117,31 @@ def test_gemstone_trader_gained_on_the_last_turn_of_a_round_works_from_the_next_
     assert last.player(0)["gemstone"] == "used" and last.player(0)["workers"] == 3
 
 
+def test_gemstone_trader_turns_a_die_to_any_number_without_karma_as_the_table_form_posts_it() -> None:
+    # Goodie Box, The Gemstone Trader: one die used on his turn shows the number of one's choice. The table's form
+    # never says how a die was turned, so near the opposite face (a 2 used as 4, 5 or 6) it is not a karma flip.
+    state = edit(ready_game(2, ("gemstone",)), 0, gemstone="ready", dice=dice(green=[2]), karma=0)
+    for used, space in ((4, "room.raja"), (6, "room.portuguese"), (1, "room.mogul"), (3, "room.yogi")):
+        fields = {"type": "place", "seat": 0, "space": space, "worker": "gemstone"}
+        verdict = GAME.legal(state, move(state, **fields, pay=[_die("green", 2, **{"as": used})]))
+        assert verdict.status == "allowed", (used, verdict.reason)
+    # A 3 used as the 4 on its back: karma could turn it, but the trader's free turn spares the karma.
+    opposite = edit(state, 0, dice=dice(green=[3]), karma=2)
+    kept = do(opposite, type="place", seat=0, space="room.raja", worker="gemstone", pay=[_die("green", 3, **{"as": 4})])
+    assert kept.player(0)["karma"] == 2
+
+
+def test_gemstone_trader_turns_one_die_freely_and_karma_flips_the_other() -> None:
+    # Two dice turned on the trader's turn: the one karma cannot reach takes his free turn, the other is a flip.
+    state = edit(ready_game(2, ("gemstone",)), 0, gemstone="ready", dice=dice(blue=[2, 3]), karma=1)
+    pay = [_die("blue", 2, **{"as": 3}), _die("blue", 3, **{"as": 4})]  # a 3 shows 4 on its back: karma
+    fields = {"type": "place", "seat": 0, "space": "quarry", "worker": "gemstone", "tile": tile("blue", 4)}
+    after = do(state, **fields, pay=pay)
+    assert after.player(0)["karma"] == 0
+    normal = GAME.legal(state, move(state, **{**fields, "worker": "normal"}, pay=pay))
+    assert normal.reason is not None and normal.reason.key == "rajas.refused.karma_face"
+
+
 def test_gemstone_trader_cannot_be_taken_back_by_the_shalimar_gardens() -> None:
     state = edit(
         ready_game(2, ("gemstone", "shalimar")),

@@ -124,11 +124,8 @@ def _die(value: Any, field: str) -> dict[str, Any]:
         raise bad(field, value, 'a die {"color", "value"} with optional "as" (value used) and "via"')
     die = {"color": _choice(field + ".color", COLORS)(value, "color"), "value": _int(value, "value", 1, 6)}
     die["as"] = _int(value, "as", 1, 6) if value.get("as") is not None else die["value"]
-    via = value.get("via")
-    if die["as"] == die["value"]:
-        via = None
-    elif via is None:
-        via = "karma" if abs(die["as"] - (7 - die["value"])) <= 1 else "gemstone"
+    # Unsaid, how a die was turned is decided when it is paid (see moves.dice._turnings): it depends on the worker.
+    via = value.get("via") if die["as"] != die["value"] else None
     if via not in (None, "karma", "gemstone"):
         raise bad(field + ".via", via, "karma, gemstone")
     die["via"] = via

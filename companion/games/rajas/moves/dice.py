@@ -15,8 +15,8 @@ def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: 
     me = player(data, seat)
     used = []
     flips = 0
-    for die in dice:
-        color, value, as_value, via = die["color"], die["value"], die["as"], die["via"]
+    for die, via in zip(dice, _turnings(data, seat, dice), strict=True):
+        color, value, as_value = die["color"], die["value"], die["as"]
         _take_off_kali(me, color, value)
         data["supply"][color] += 1
         if via == "karma":
@@ -35,6 +35,20 @@ def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: 
     require(flips <= me["karma"], "karma.flip", "short_of_karma", needed=flips, karma=me["karma"])
     me["karma"] -= flips
     return used
+
+
+def _turnings(data: dict[str, Any], seat: int, dice: list[dict[str, Any]]) -> list[str | None]:
+    """How each paid die is turned: None (used as it shows), "karma" or "gemstone". A move may say so (the die's
+    "via"); where it does not, on the Gemstone Trader's turn his one free turn (Goodie Box, The Gemstone Trader:
+    any number, no karma) goes to the die karma could not turn, or else to one it could, sparing that karma; every
+    other die used as another number is a karma flip."""
+    ways = [die["via"] if die["as"] != die["value"] else None for die in dice]
+    unsaid = [i for i, die in enumerate(dice) if die["as"] != die["value"] and die["via"] is None]
+    trader = data["turn"]["worker"] == "gemstone" and not data["turn"]["gemstone"] and "gemstone" not in ways
+    if trader and unsaid:
+        beyond_karma = [i for i in unsaid if not _karma_reaches(data, seat, dice[i]["value"], dice[i]["as"])]
+        ways[(beyond_karma or unsaid)[0]] = "gemstone"
+    return [way or ("karma" if die["as"] != die["value"] else None) for way, die in zip(ways, dice, strict=True)]
 
 
 def _karma_reaches(data: dict[str, Any], seat: int, value: int, target: int) -> bool:
