@@ -165,6 +165,42 @@ def test_gemstone_trader_cannot_be_taken_back_by_the_shalimar_gardens() -> None:
     assert refused.citation is not None and refused.citation.rule == "gemstone.turn"
 
 
+def test_shalimar_garden_may_take_back_the_worker_that_built_it() -> None:
+    # Goodie Box, Shalimar bonus: any worker of one's own already placed, once the garden is built: the builder too.
+    state = edit(ready_game(2, ("shalimar",)), 0, dice=dice(green=[2], blue=[3]))
+    garden = tile("green", 0, kind="shalimar")
+    after = do(
+        state,
+        type="place",
+        seat=0,
+        space="quarry",
+        tile=garden,
+        pay=[_die("green", 2), _die("blue", 3)],
+        recall="quarry",
+    )
+    assert after.player(0)["placed"] == 0
+    assert 0 not in after.data["spaces"]["quarry"]
+
+
+def test_shalimar_garden_built_over_a_tile_by_the_master_builder_takes_a_worker_back() -> None:
+    state = do(ready_game(2, ("shalimar",)), type="place", seat=0, space="outer_terrace")
+    state = do(state, type="place", seat=1, space="outer_terrace")
+    state = edit(state, 0, dice=dice(blue=[5], green=[1]), tiles=[laid(1, tile("orange", 4, (("tea", 2),)))])
+    state.data["next_tile_id"] = 2
+    after = do(
+        state,
+        type="place",
+        seat=0,
+        space="room.master_builder",
+        cover=1,
+        tile=tile("green", 0, kind="shalimar"),
+        pay=[_die("blue", 5), _die("green", 1)],
+        recall="outer_terrace",
+    )
+    assert after.player(0)["placed"] == 1
+    assert after.data["spaces"]["outer_terrace"] == [1]
+
+
 def test_test_of_fate_keeps_the_fame_24_bonus_reached_before_the_penalty() -> None:
     upgraded = {"temple": 4, "palace": 4, "fort": 4, "mill": 4}
     state = edit(

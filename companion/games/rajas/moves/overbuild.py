@@ -27,7 +27,7 @@ def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     placed = {**new, "id": data["next_tile_id"], "cell": old["cell"], "covered": False, "covers": old["id"]}
     data["next_tile_id"] += 1
     me["tiles"].append(placed)
-    take_tile_gains(data, seat, placed, {})
+    take_tile_gains(data, seat, placed, {"recall": move.get("recall")})  # a garden's bonus; no special income
 
 
 def _pay_difference(

@@ -37,6 +37,7 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     me["placed"] += 1
     _act(data, seat, space, move, None)
     data["spaces"][space].append(seat)
+    quarry.recall_after_building(data, seat)
     if move.get("worker") == "gemstone":
         me["gemstone_at"] = space
     data["placements"] += 1
@@ -50,6 +51,7 @@ def use_again(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     held = [i for i, s in enumerate(data["spaces"].get(space, [])) if s == seat]
     require(bool(held), "tiger.benefits", "reuse_no_worker", space=space)
     _act(data, seat, space, move, held)
+    quarry.recall_after_building(data, seat)
 
 
 def _take_worker(data: dict[str, Any], seat: int, worker: str) -> None:

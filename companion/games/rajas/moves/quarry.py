@@ -94,7 +94,8 @@ def take_tile_gains(data: dict[str, Any], seat: int, tile: dict[str, Any], move:
     elif tile["kind"] == "tiger":
         _tiger_now(data, seat, tile["name"])
     elif tile["kind"] == "shalimar" and move.get("recall"):
-        recall_worker(data, seat, move["recall"])
+        # Taken back once the worker that built the garden stands on the board too: it may be the one taken.
+        data["turn"]["recall"] = move["recall"]
 
 
 def _tiger_now(data: dict[str, Any], seat: int, name: str) -> None:
@@ -109,6 +110,14 @@ def _tiger_now(data: dict[str, Any], seat: int, name: str) -> None:
         gain_dice(data, seat, free=2, reason="tiger")
     else:
         push(data, {"kind": "flag", "seat": seat})
+
+
+def recall_after_building(data: dict[str, Any], seat: int) -> None:
+    """The worker a Shalimar garden built this turn takes back (see `take_tile_gains`), once the worker that built
+    it is on the board: Goodie Box, Shalimar bonus, any worker of one's own already placed, the builder too."""
+    space = data["turn"].pop("recall", None)
+    if space is not None:
+        recall_worker(data, seat, space)
 
 
 def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
