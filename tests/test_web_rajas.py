@@ -66,6 +66,33 @@ def test_the_table_shows_players_dice_and_the_place_forms(client: FlaskClient, g
     assert 'value="room.raja"' in page and 'name="pay" value="0:blue-1"' in page
 
 
+def test_a_shalimar_garden_is_built_and_takes_back_its_builder_from_the_quarry_form(
+    client: FlaskClient, companion: Companion
+) -> None:
+    # Goodie Box: the quarry form lays the module tiles in play (here a Shalimar garden, priced by its own rule, so
+    # without a printed cost) and asks which worker the garden takes back, the one building it among them. Without
+    # the modules neither field is there.
+    players = [{"name": "Asha"}, {"name": "Bruno"}]
+    plain = str(companion.create_game("rajas", players, {"facts": FACTS})["game_id"])
+    page = client.get(f"/games/{plain}?lang=en").get_data(as_text=True)
+    assert 'name="recall"' not in page and 'name="tile.kind"' not in page
+    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": ["shalimar", "tiger"]})["game_id"])
+    rolled(client, found, 0, (3, 4, 2, 5))
+    rolled(client, found, 1, (1, 1, 1, 1))
+    page = client.get(f"/games/{found}?lang=fr").get_data(as_text=True)
+    assert '<option value="quarry">Carrière</option>' in page
+    assert re.search(r'value="shalimar"\s*>Jardins de Shalimar<', page)
+    assert re.search(r'value="imperial_flag"\s*>Drapeau impérial<', page)
+    assert not re.search(r'value="village"\s*>', page)  # no Mango module in this game
+    form = {"type": "place", "seat": "1", "space": "quarry", "pay": ["0:blue-1", "1:green-1"], "recall": "quarry"}
+    form.update({"tile.kind": "shalimar", "tile.color": "green"})
+    response = client.post(f"/games/{found}/rajas/play", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[-800:]
+    bruno = companion.session(found).state.player(1)
+    assert bruno["placed"] == 0 and 1 not in companion.session(found).state.data["spaces"]["quarry"]
+    assert [tile["kind"] for tile in bruno["tiles"]] == ["shalimar"]
+
+
 def test_a_refused_move_shows_the_reason_and_links_the_rule(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     response = client.post(f"/games/{game_id}/rajas/play?lang=en", data=form)
@@ -81,7 +108,8 @@ def test_a_flipped_die_pays_with_karma(client: FlaskClient, game_id: str) -> Non
     flipped = client.post(f"/games/{game_id}/rajas/check", data={**form, "flip": "1"}).get_data(as_text=True)
     assert "rule-palace.room_value" in plain and "rule-palace.room_value" not in flipped
     move = client.post(f"/api/games/{game_id}/rajas/move", data={**form, "flip": "1"}).get_json()["move"]
-    assert move["pay"] == [{"color": "green", "value": 1, "as": 6, "via": "karma"}]
+    # How it was turned is decided when paying (a karma flip here: no Gemstone Trader on this turn).
+    assert move["pay"] == [{"color": "green", "value": 1, "as": 6, "via": None}]
 
 
 def test_a_malformed_form_names_the_field(client: FlaskClient, game_id: str) -> None:

@@ -162,9 +162,11 @@ def _tile(form: Form, move: dict[str, Any]) -> None:
 
 def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | None:
     """A province tile from `tile.*` fields; its colour defaults to the colour of the dice paid for it."""
-    if not (form.get("tile.cost") or "").strip():
+    module_tile = (form.get("tile.kind") or "normal").strip() not in ("", "normal")
+    if not (form.get("tile.cost") or "").strip() and not module_tile:
         return None
-    tile: dict[str, Any] = {"cost": _int(form, "tile.cost")}
+    # A module tile (village, garden, tiger) has its own price, not a printed total: its cost may be left out.
+    tile: dict[str, Any] = {"cost": _int(form, "tile.cost")} if (form.get("tile.cost") or "").strip() else {}
     color = (form.get("tile.color") or "").strip() or (paid[0]["color"] if paid else "")
     tile["color"] = color
     for name in ("stack", "kind", "roads", "name"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.games.base import Game
 from companion.games.rajas.board import shipped_board
+from companion.games.rajas.definition import TIGER_TILES
 from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
@@ -22,6 +23,7 @@ ROOM_VALUES = {room: value for value, room in enumerate(ROOMS, start=1)}
 GOODS = ("silk", "tea", "spice")
 STACKS = ("snake", "tiger", "cow")
 ROADS = ("straight", "curve", "junction", "crossing", "dead_end")
+MODULE_TILES = (("village", "mango"), ("shalimar", "shalimar"), ("tiger", "tiger"))  # (tile kind, its module)
 REWARD_KINDS = (
     "dice",
     "karma",
@@ -142,5 +144,8 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
             "roads": ROADS,
             "reward_kinds": REWARD_KINDS,
             "reward_number": REWARD_NUMBER,
+            # The module tiles a quarry build may lay in this game (their module in play), and the tiger tiles.
+            "tile_kinds": [kind for kind, module in MODULE_TILES if module in view["modules"]],
+            "tigers": TIGER_TILES,
         },
     }
