@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_rajas_support import dice, do, edit, laid, move, ready_game, tile
+from test_rajas_support import dice, do, edit, laid, move, new_game, ready_game, roll_start, tile
 
 from companion.games.rajas import GAME
 from companion.games.rajas.state import RajasState
@@ -199,6 +199,39 @@ def test_shalimar_garden_built_over_a_tile_by_the_master_builder_takes_a_worker_
     )
     assert after.player(0)["placed"] == 1
     assert after.data["spaces"]["outer_terrace"] == [1]
+
+
+_BLACK_MARKET = laid(1, {**_tiger("black_market", "violet"), "stack": "tiger"})
+_TEA = laid(2, tile("blue", 3, (("tea", 2),)))
+
+
+def test_black_market_note_it_counts_as_a_market_tile_for_the_test_of_fate_penalty() -> None:
+    # Goodie Box, Black Market note: it counts as a market. Passing the money fate tile on 24 from 23 costs one
+    # money per own tile with a market: the tea tile and the Black Market, 2, back to 23: the tile is turned over.
+    state = edit(ready_game(3, ("tiger", "fate")), 0, money=23, money_bonus=1, tiles=[_BLACK_MARKET, _TEA])
+    state.data["next_tile_id"] = 3
+    for seat in (1, 2):
+        state = edit(state, seat, money=30)  # nobody behind on the money track
+    after = do(state, type="place", seat=0, space="outer_terrace")  # 2 money: 23 -> 25
+    assert after.player(0)["money"] == 23 and after.player(0)["fate"]["money"] == "flipped"
+    assert not after.data["pending"]  # no free tile
+
+
+def test_black_market_note_it_counts_as_a_market_tile_for_the_brown_yield_tile() -> None:
+    state = roll_start(new_game(2, ("tiger", "navaratnas")))
+    state = do(
+        state, type="take_yield", seat=0, income=1, tile={"color": "brown", "reward": {"kind": "fame_per_market_tile"}}
+    )
+    state = do(
+        state, type="take_yield", seat=1, income=1, tile={"color": "brown", "reward": {"kind": "fame_per_worker"}}
+    )
+    state = edit(state, 0, tiles=[_BLACK_MARKET, _TEA], dice=dice(orange=[4]), fame=6, fame_bonuses=[5])
+    state.data["next_tile_id"] = 3
+    before = state.player(0)["fame"]
+    after = do(
+        state, type="place", seat=0, space="quarry", tile=tile("orange", 4), pay=[_die("orange", 4)], connects=[1]
+    )
+    assert after.player(0)["fame"] - before == 2  # the tea tile and the Black Market
 
 
 def test_test_of_fate_keeps_the_fame_24_bonus_reached_before_the_penalty() -> None:

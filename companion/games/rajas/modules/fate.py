@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.games.rajas.core import player, push, require
 from companion.games.rajas.definition import FATE_FAME_SPACE, FATE_MONEY_SPACE
+from companion.games.rajas.moves.market import is_market_tile
 from companion.games.rajas.moves.quarry import draw_tile, put_tile
 
 SPACES = {"fame": FATE_FAME_SPACE, "money": FATE_MONEY_SPACE}
@@ -36,8 +37,8 @@ def fate_penalty(data: dict[str, Any], seat: int, track: str) -> int:
     """One point per other player behind on that track, one per own tile with a building (or market)."""
     me = player(data, seat)
     behind = sum(1 for p in data["players"] if p["seat"] != seat and p[track] < me[track])
-    field = "buildings" if track == "fame" else "markets"
-    return behind + sum(1 for t in me["tiles"] if not t["covered"] and t[field])
+    counted = (lambda t: bool(t["buildings"])) if track == "fame" else is_market_tile
+    return behind + sum(1 for t in me["tiles"] if not t["covered"] and counted(t))
 
 
 def _earn_free_tile(data: dict[str, Any], seat: int, track: str) -> None:

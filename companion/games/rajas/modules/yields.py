@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import player
+from companion.games.rajas.moves.market import is_market_tile
 from companion.games.rajas.moves.tracks import add_fame, add_money
 
 WHITE_REWARDS: dict[str, dict[str, Any]] = {
@@ -20,7 +21,7 @@ def brown_amount(data: dict[str, Any], seat: int, kind: str) -> tuple[str, int]:
     me = player(data, seat)
     tiles = [t for t in me["tiles"] if not t["covered"]]
     amounts = {
-        "fame_per_market_tile": ("fame", sum(1 for t in tiles if t["markets"])),
+        "fame_per_market_tile": ("fame", sum(1 for t in tiles if is_market_tile(t))),
         # The start space does not count: the boat's space number is the spaces travelled.
         "fame_per_3_river": ("fame", me["boat"] // 3),
         "money_per_building": ("money", sum(len(t["buildings"]) for t in tiles)),

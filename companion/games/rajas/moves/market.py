@@ -25,6 +25,12 @@ def market_count(me: dict[str, Any]) -> int:
     return markets + sum(1 for t in me["tiles"] if t.get("name") == "black_market" and not t["covered"])
 
 
+def is_market_tile(tile: dict[str, Any]) -> bool:
+    """Whether a province tile counts as a market tile: one showing a market, or the Black Market (Goodie Box,
+    Tiger tiles, Black Market note: it counts as a market tile wherever markets are counted)."""
+    return bool(tile["markets"]) or tile.get("name") == "black_market"
+
+
 def mixed_score(me: dict[str, Any], goods: list[str] | None = None) -> int:
     """Money for the best market of each good (or of the goods chosen)."""
     chosen = GOODS if goods is None else goods
