@@ -21,7 +21,11 @@ as_root cp "$SRC/deploy/99-companion-microcontroller.rules" /etc/udev/rules.d/
 as_root udevadm control --reload-rules && as_root udevadm trigger || true
 as_root cp "$SRC/deploy/companion.service" /etc/systemd/system/companion.service
 as_root systemctl daemon-reload
-# Before the service holds them: open the camera and the microcontroller once and say whether they answer.
+# An update replaces the files under a running service: stop it, so the check below finds the camera and the
+# microcontroller free, then start the new code (enable --now would leave the old process running).
+as_root systemctl stop companion.service 2>/dev/null || true
+# Open the camera and the microcontroller once and say whether they answer.
 as_root env COMPANION_DATA__DIR=/var/lib/companion "$DEST/.venv/bin/companion" --config /etc/companion/config.toml doctor --open || true
-as_root systemctl enable --now companion.service
+as_root systemctl enable companion.service
+as_root systemctl restart companion.service
 echo "companion installed: journalctl -u companion -f ; dashboard on port 8321"
