@@ -8,6 +8,7 @@ import threading
 from types import FrameType
 
 from companion.config import Config
+from companion.events.owner import owning
 from companion.web import create_app
 from companion.web.app import settings_from
 from companion.web.server import make_server
@@ -18,7 +19,15 @@ log = logging.getLogger(__name__)
 
 
 def serve_forever(config: Config) -> int:
-    """Build the service, serve the dashboard, and close everything cleanly on a stop signal."""
+    """Build the service, serve the dashboard, and close everything cleanly on a stop signal; refused (see
+    events.owner) while another service serves the same data directory."""
+    data_dir = config.data_dir()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with owning(data_dir):
+        return _serve(config)
+
+
+def _serve(config: Config) -> int:
     # Each frame read allocates a few MB of scratch arrays: keep them in the heap rather than fault them in anew.
     log.info("reader memory: malloc thresholds %s", "kept (vision.reader.heap)" if keep_heap() else "left as they are")
     service = build_service(config)

@@ -234,13 +234,14 @@ class Companion:
             except Exception as exc:  # a broken device must not break the health page
                 devices[name] = {"error": f"{type(exc).__name__}: {exc}"}
         return {
-            "ok": True,
+            "ok": self.store.write_failure is None,
             "uptime_s": round(time.time() - self.started_at, 1),
             "choices": [c.to_dict() for c in self.choices],
             "devices": devices,
             "store": {
                 "path": str(self.store.path),
                 "last_write_at": self.store.last_write_at,
+                "write_failure": self.store.write_failure,
                 "games": len(self.store.games()),
             },
             "active_game": self.active_id,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import roll
 
-from companion.errors import Conflict, GameNotFound, MalformedRequest
+from companion.errors import Conflict, GameNotFound, MalformedRequest, StoreError
 from companion.events.store import EventStore
 from companion.games.base import RefusedMove
 from companion.service import Companion
@@ -123,3 +123,24 @@ def test_replaying_the_log_rebuilds_the_same_state(service: Companion, free_game
     live = service.session(gid)
     rebuilt = GameSession(service.store, gid)
     assert live.game.state_to_dict(rebuilt.state) == live.game.state_to_dict(live.state)
+
+
+def test_a_full_disk_refuses_the_move_naming_the_store_keeps_nothing_and_shows_on_health(
+    service: Companion, free_game: dict
+) -> None:
+    # A store that cannot grow (SQLite's page limit stands in for a full SD card): the move is refused with a
+    # StoreError naming the store, nothing of it is written, the health page says so until a write succeeds again.
+    game_id = free_game["game_id"]
+    db = service.store._connection()
+    before = len(service.store.events(game_id))
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {"move": {"type": "roll", "dice": [{"value": 6}] * 4}, "note": "x" * 20000}
+    with pytest.raises(StoreError, match=r"event store at .*events.db could not be written .*full"):
+        service.store.append(game_id, "move", big, before + 1)
+    assert len(service.store.events(game_id)) == before
+    health = service.health()
+    assert health["ok"] is False and "full" in health["store"]["write_failure"]
+    db.execute(f"PRAGMA max_page_count = {pages * 100}")
+    service.append(game_id, "move", roll(3))
+    assert service.health()["ok"] is True and service.health()["store"]["write_failure"] is None

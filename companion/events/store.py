@@ -4,6 +4,7 @@ power loss). Nothing is ever updated or deleted: undo, redo and corrections are 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion.errors import GameNotFound, StoreError
+
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -97,19 +100,35 @@ class EventStore:
             raise StoreError(f"cannot open the event store at {path}: {exc}") from exc
         self._lock = threading.RLock()
         self.last_write_at: float | None = None
+        self.write_failure: str | None = None
+        """Why the latest write failed (a full disk, a file made read-only), None once a write succeeds again."""
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; SQLite's own failures (a full disk, an I/O error) become a StoreError naming the
+        store, with nothing of the transaction kept. A constraint failure is left to the caller, who knows what
+        it means (a game moved on, an id taken)."""
         db = self._connection()
         with self._lock:
-            db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:  # SQLite may have rolled back by itself (a full disk does)
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.IntegrityError:
                 raise
-            db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self.write_failure = f"{exc} ({self.path})"
+                log.error("event store %s: write failed, nothing of it kept: %s", self.path, exc)
+                raise StoreError(
+                    f"the event store at {self.path} could not be written ({exc}); nothing was kept"
+                ) from exc
             self.last_write_at = time.time()
+            self.write_failure = None
 
     def _connection(self) -> sqlite3.Connection:
         if self._db is None:
