@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.config import Config
 from companion.devices.calibration import calibration_path, load_calibration
@@ -26,6 +28,7 @@ def read_dice_command(args: argparse.Namespace, config: Config) -> int:
     if args.annotate:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failures = 0
+    written: set[str] = set()
     for path in args.images:
         started = time.perf_counter()
         try:
@@ -43,8 +46,42 @@ def read_dice_command(args: argparse.Namespace, config: Config) -> int:
             values = " ".join(f"{d['value'] or '?'}{(d['color'] or '?')[0]}" for d in dice)
             print(f"{path}: {len(dice)} dice [{values}] in {ms:.0f} ms")
         if args.annotate:
-            cv2.imwrite(str(args.annotate / f"{path.stem}.annotated.jpg"), annotate(image, reading))
+            target = args.annotate / _unused_name(path.stem, written)
+            why = _write_jpeg(target, annotate(image, reading))
+            if why is not None:
+                failures += 1
+                error = f"{target}: cannot write the annotated copy ({why})"
+                print(json.dumps({"image": str(path), "error": error}), file=sys.stderr)
     return 1 if failures else 0
+
+
+def _unused_name(stem: str, written: set[str]) -> str:
+    """`STEM.annotated.jpg`, or `STEM-2.annotated.jpg`, `-3`... when this run has written that name already."""
+    name, copy = f"{stem}.annotated.jpg", 1
+    while name.casefold() in written:  # casefolded: a FAT memory stick holds x.jpg and X.jpg as one file
+        copy += 1
+        name = f"{stem}-{copy}.annotated.jpg"
+    written.add(name.casefold())
+    return name
+
+
+def _write_jpeg(target: Path, picture: np.ndarray) -> str | None:
+    """Write `picture` to `target` as a JPEG; None, or why it could not be written."""
+    ok, jpeg = cv2.imencode(".jpg", picture)
+    if not ok:
+        return "OpenCV cannot encode it as JPEG"
+    try:
+        out = target.open("wb")
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        with out:
+            out.write(jpeg.tobytes())
+    except OSError as exc:  # a full disk: the truncated picture would pass for a good one
+        with contextlib.suppress(OSError):
+            target.unlink()
+        return exc.strerror or str(exc)
+    return None
 
 
 def calibrate_command(args: argparse.Namespace, config: Config) -> int:
