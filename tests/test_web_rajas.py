@@ -132,6 +132,33 @@ def test_a_missing_fact_is_asked_once_then_the_move_is_played(
     assert "A printed fact is needed" not in client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
 
 
+def test_the_colour_of_a_navaratnas_income_space_is_asked_as_a_colour_at_the_table_and_on_the_board_page(
+    client: FlaskClient, companion: Companion
+) -> None:
+    # A Navaratnas game on a copy whose income colours are not known yet: laying the start yield tile asks the
+    # colour printed on the income space; a number field could not take "brown" and the game could not go on.
+    facts = {key: value for key, value in FACTS.items() if not key.endswith(".color")}
+    players = [{"name": "Asha"}, {"name": "Bruno"}]
+    found = str(companion.create_game("rajas", players, {"facts": facts, "modules": ["navaratnas"]})["game_id"])
+    rolled(client, found, 0, (3, 4, 2, 5))
+    rolled(client, found, 1, (1, 1, 1, 1))
+    view = companion.view(found)
+    pick = {"type": "take_yield", "seat": str(view["pending"][0]["seat"]), "tile.color": "brown", "income": "1"}
+    pick.update({"reward.kind": "fame_per_worker", "if_seq": str(view["seq"])})
+    assert client.post(f"/games/{found}/rajas/play", data=pick).status_code == 422
+    table = client.get(f"/games/{found}?lang=fr").get_data(as_text=True)
+    assert '<input type="radio" name="value" value="brown" required><span>marron</span>' in table
+    companion.boards.remember("rajas", {"navaratnas.incomes": 20})  # the colours are asked once their count is known
+    board = client.get("/boards/rajas?lang=fr").get_data(as_text=True)
+    assert re.search(r'<select class="input" id="fact-\d+" name="fact.navaratnas.income.2.color">', board)
+    wrong = {"type": "answer_fact", "key": "navaratnas.income.1.color", "question": "rajas.fact.q.income_color"}
+    assert client.post(f"/games/{found}/rajas/fact", data={**wrong, "value": "7"}).status_code == 400
+    assert client.post(f"/games/{found}/rajas/fact", data={**wrong, "value": "brown"}).status_code == 303
+    assert companion.boards.known("rajas")["navaratnas.income.1.color"] == "brown"
+    saved = client.post("/boards/rajas", data={"fact.navaratnas.income.2.color": "white"})
+    assert saved.status_code == 303 and companion.boards.known("rajas")["navaratnas.income.2.color"] == "white"
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

@@ -12,7 +12,7 @@ from companion.boards import BoardFileRefused
 from companion.errors import MalformedRequest
 from companion.web.bodies import json_object
 from companion.web.context import service
-from companion.web.rajas.moves import is_reward_question, reward_from_form
+from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form
 from companion.web.rajas.table import REWARD_KINDS, REWARD_NUMBER
 
 board_pages = Blueprint("boards", __name__)
@@ -26,6 +26,7 @@ def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
     missing = [m.to_dict() for m in boards.missing(kind)]
     for entry in missing:
         entry["is_reward"] = is_reward_question(entry["question"]["key"])
+        entry["words"] = fact_words(entry["question"]["key"])
     page = render_template(
         "rajas/board.html",
         kind=kind,
@@ -53,7 +54,7 @@ def save(kind: str) -> BaseResponse | tuple[str, int]:
     facts: dict[str, Any] = {}
     try:
         for missing in boards.missing(kind):
-            value = _posted_value(missing.key, is_reward_question(missing.question.key))
+            value = _posted_value(missing.key, missing.question.key)
             if value is not None:
                 facts[missing.key] = value
         boards.remember(kind, facts)
@@ -62,13 +63,18 @@ def save(kind: str) -> BaseResponse | tuple[str, int]:
     return redirect(url_for("boards.wizard", kind=kind, saved=len(facts)), code=303)
 
 
-def _posted_value(key: str, is_reward: bool) -> Any:
+def _posted_value(key: str, question_key: str) -> Any:
     field = f"fact.{key}"
-    if is_reward:
+    if is_reward_question(question_key):
         return reward_from_form(request.form, field)
     raw = (request.form.get(field) or "").strip()
     if not raw:
         return None
+    words = fact_words(question_key)
+    if words is not None:
+        if raw not in words:
+            raise MalformedRequest(f"fact {key}: got {raw!r}; allowed: {', '.join(words)}", field=field, value=raw)
+        return raw
     if not raw.isdigit():
         raise MalformedRequest(f"fact {key}: got {raw!r}; allowed: a whole number", field=field, value=raw)
     return int(raw)

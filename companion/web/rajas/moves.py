@@ -15,6 +15,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
+from companion.games.rajas.definition import YIELD_COLORS
 
 Form = MultiDict[str, str]
 """A posted form (werkzeug's MultiDict: a field may be posted several times)."""
@@ -218,8 +219,25 @@ def is_reward_question(question_key: str) -> bool:
     return question_key in _REWARD_QUESTIONS
 
 
+_WORD_QUESTIONS: dict[str, tuple[str, ...]] = {"rajas.fact.q.income_color": YIELD_COLORS}
+"""Facts printed as one of a few words (the colour of a Navaratnas income space), by their question: the table
+picks one, it types no number."""
+
+
+def fact_words(question_key: str) -> tuple[str, ...] | None:
+    """The words a fact asked by this question may be (None when it is a number or a reward)."""
+    return _WORD_QUESTIONS.get(question_key)
+
+
 def fact_value(form: Form, key: str, question_key: str) -> Any:
-    """The value told for a printed fact: a reward for river spaces and incomes, else a whole number."""
+    """The value told for a printed fact: a reward for river spaces and incomes, one of a few words for a colour,
+    else a whole number."""
+    words = fact_words(question_key)
+    if words is not None:
+        word = (form.get("value") or "").strip()
+        if word not in words:
+            raise _bad("value", word, f"what is printed for {key}: " + ", ".join(words))
+        return word
     reward = reward_from_form(form, "reward")
     if reward is not None or is_reward_question(question_key):
         if reward is None:

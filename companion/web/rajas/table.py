@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.games.base import Game
 from companion.games.rajas.board import shipped_board
-from companion.games.rajas.definition import TIGER_TILES
+from companion.games.rajas.definition import TIGER_TILES, YIELD_COLORS
 from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
@@ -147,5 +147,6 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
             # The module tiles a quarry build may lay in this game (their module in play), and the tiger tiles.
             "tile_kinds": [kind for kind, module in MODULE_TILES if module in view["modules"]],
             "tigers": TIGER_TILES,
+            "yield_colors": YIELD_COLORS,
         },
     }
