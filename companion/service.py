@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 PLAYER_COLORS = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
 APPENDABLE = ("move", "undo", "redo", "correction")
+MAX_FACTS_TOLD = 8
+"""Printed facts told to a game from the owner's copy for one move, at most (a move needs one or two)."""
 
 
 class Companion:
@@ -116,13 +118,37 @@ class Companion:
         if not isinstance(payload, Mapping):
             raise MalformedRequest("event payload must be an object")
         session = self.session(game_id)
-        try:
-            stored = session.append(type_, {**payload, "origin": origin})
-        except RefusedMove as exc:
-            self.bus.publish(VerdictGiven(game_id, exc.verdict.to_dict()))
-            raise
+        for _ in range(MAX_FACTS_TOLD):
+            try:
+                stored = session.append(type_, {**payload, "origin": origin})
+                break
+            except RefusedMove as exc:
+                if not self._tell_known_fact(game_id, exc.verdict):
+                    self.bus.publish(VerdictGiven(game_id, exc.verdict.to_dict()))
+                    raise
+        else:
+            raise Conflict(f"the move needed more than {MAX_FACTS_TOLD} printed facts in a row")
         self._published(stored, session.view())
         return stored
+
+    def _tell_known_fact(self, game_id: str, verdict: Verdict) -> bool:
+        """When a move waits for a printed fact that the owner's copy already knows (told at another table, or on
+        the board page since this game started), tell it to this game as an event of its own, as the table would
+        have; whether one was told."""
+        session = self.session(game_id)
+        kind = session.game.id
+        if verdict.status != "undecided" or verdict.missing is None or not self.boards.has_facts(kind):
+            return False
+        known = self.boards.known(kind)
+        if verdict.missing.key not in known:
+            return False
+        answer = {"type": "answer_fact", "key": verdict.missing.key, "value": known[verdict.missing.key]}
+        try:
+            stored = session.append("move", {"move": answer, "origin": "board"})
+        except RefusedMove:
+            return False  # the game holds another value for it: the table is asked, and sees why
+        self._published(stored, session.view())
+        return True
 
     def _published(self, stored: StoredEvent, view: dict[str, Any]) -> None:
         self._changed_now()

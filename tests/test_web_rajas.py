@@ -159,6 +159,24 @@ def test_the_colour_of_a_navaratnas_income_space_is_asked_as_a_colour_at_the_tab
     assert saved.status_code == 303 and companion.boards.known("rajas")["navaratnas.income.2.color"] == "white"
 
 
+def test_a_fact_told_on_the_board_page_after_the_game_started_is_not_asked_again(
+    client: FlaskClient, companion: Companion, game_id: str
+) -> None:
+    # Told for this copy of the game once, at another table or on the board page: a running game uses it too.
+    saved = client.post("/boards/rajas", data={"fact.2p.outer_terrace.slots": "2"})
+    assert saved.status_code == 303
+    before = len(companion.events(game_id))
+    move = {"type": "place", "seat": "1", "space": "outer_terrace"}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=move).status_code == 303
+    told, played = companion.events(game_id, before)
+    assert told.payload == {
+        "move": {"type": "answer_fact", "seat": None, "key": "2p.outer_terrace.slots", "value": 2},
+        "origin": "board",
+    }
+    assert played.payload["move"]["space"] == "outer_terrace"
+    assert "A printed fact is needed" not in client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)
