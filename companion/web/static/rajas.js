@@ -36,9 +36,10 @@
         if (seq <= shown) return;
         if (dirty) { stale.hidden = false; } else { refresh(); }
       });
-      /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in */
+      /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in. Only
+         a roll form waits for the dice: while another form is being filled in, settled dice change nothing in it. */
       stream.addEventListener("settled", function () {
-        if (dirty) { stale.hidden = false; } else { refresh(); }
+        if (!dirty) { refresh(); } else if (live.querySelector(".roll-form")) { stale.hidden = false; }
       });
       stream.onerror = function () {
         setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
