@@ -177,6 +177,14 @@ def test_a_fact_told_on_the_board_page_after_the_game_started_is_not_asked_again
     assert "A printed fact is needed" not in client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
 
 
+def test_a_move_out_of_turn_is_refused_naming_both_players_not_seat_numbers(client: FlaskClient, game_id: str) -> None:
+    form = {"type": "place", "seat": "0", "space": "outer_terrace"}
+    english = client.post(f"/games/{game_id}/rajas/check?lang=en", data=form).get_data(as_text=True)
+    assert "It is Bruno&#39;s turn, not Asha&#39;s." in english and "seat 0" not in english
+    french = client.post(f"/games/{game_id}/rajas/check?lang=fr", data=form).get_data(as_text=True)
+    assert "À Bruno de jouer, pas à Asha." in french
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

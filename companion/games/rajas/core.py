@@ -59,6 +59,12 @@ def player(data: dict[str, Any], seat: int) -> dict[str, Any]:
     return data["players"][seat]
 
 
+def name_of(data: dict[str, Any], seat: int | None) -> str:
+    """The name a player was given at the start, for what the table is told (a seat is a number only here)."""
+    players = data["players"]
+    return str(players[seat]["name"]) if seat is not None and 0 <= seat < len(players) else f"#{seat}"
+
+
 def push(data: dict[str, Any], pending: dict[str, Any], front: bool = False) -> None:
     """Queue a decision or a roll the table must make before play goes on."""
     if front:

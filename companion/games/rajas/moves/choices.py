@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import known_facts, player, require
+from companion.games.rajas.core import known_facts, name_of, player, require
 from companion.games.rajas.definition import UPGRADE_LEVELS
 from companion.games.rajas.facts import value_problem
 from companion.games.rajas.moves import dice, palace, river, tracks
@@ -33,7 +33,8 @@ def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
         pending.get("seat") is None or move["seat"] == pending["seat"],
         "round.order",
         "not_your_turn",
-        seat=move["seat"],
+        name=name_of(data, move["seat"]),
+        current=name_of(data, pending.get("seat")),
     )
     data["pending"].pop(0)
     _HANDLERS[pending["kind"]](data, pending, move)
@@ -83,7 +84,7 @@ def _reuse(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) 
 def _start(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     from companion.games.rajas.moves.setup import choose_start
 
-    require(move["first"] in pending["seats"], "setup.start_player", "not_tied", seat=move["first"])
+    require(move["first"] in pending["seats"], "setup.start_player", "not_tied", name=name_of(data, move["first"]))
     choose_start(data, move["first"])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from companion.games.rajas.core import Refused, Undecided, has_module, player, require
+from companion.games.rajas.core import Refused, Undecided, has_module, name_of, player, require
 from companion.games.rajas.definition import COLORS, ROOM_VALUES, TERRACES
 from companion.games.rajas.moves.dice import has_tile
 from companion.games.rajas.moves.place import place
@@ -16,7 +16,13 @@ _ROOMS = tuple(r for r in ROOM_VALUES if r != "master_builder")
 
 def pass_turn(data: dict[str, Any], seat: int) -> None:
     """The player places no more workers this round: refused while a placement is still possible."""
-    require(data["phase"] == "play" and data["turn_seat"] == seat, "round.order", "not_your_turn", seat=seat)
+    require(
+        data["phase"] == "play" and data["turn_seat"] == seat,
+        "round.order",
+        "not_your_turn",
+        name=name_of(data, seat),
+        current=name_of(data, data["turn_seat"]),
+    )
     if data["end"] is None:
         # After the end is triggered the last players *may* place a last worker; before, placing is a duty.
         space, need = placement_possible(data, seat)

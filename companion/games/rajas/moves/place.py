@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import has_module, player, require
+from companion.games.rajas.core import has_module, name_of, player, require
 from companion.games.rajas.definition import BALCONIES, TERRACES
 from companion.games.rajas.moves import market, palace, port, quarry
 from companion.games.rajas.moves.market import slot_count
@@ -23,7 +23,13 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """A worker goes on a space; its cost is paid and its action done at once."""
     me = player(data, seat)
     require(data["phase"] == "play", "round.order", "not_playing")
-    require(data["turn_seat"] == seat and not data["turn"]["placed"], "round.order", "not_your_turn", seat=seat)
+    require(
+        data["turn_seat"] == seat and not data["turn"]["placed"],
+        "round.order",
+        "not_your_turn",
+        name=name_of(data, seat),
+        current=name_of(data, data["turn_seat"]),
+    )
     require(me["placed"] < me["workers"], "round.order", "no_worker_left")
     _take_worker(data, seat, move.get("worker", "normal"))
     space = move["space"]
