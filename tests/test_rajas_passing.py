@@ -39,7 +39,7 @@ def test_a_die_that_karma_turns_into_a_1_still_opens_the_port() -> None:
     state = edit(state, None, spaces={**state.data["spaces"], **{f"balcony.{c}": [1] for c in BALCONIES}})
     state = edit(state, None, spaces={**state.data["spaces"], "room.portuguese": [1]})
     verdict = GAME.legal(state, move(state, type="pass", seat=0))
-    assert verdict.reason is not None and verdict.reason.params == {"space": "port"}
+    assert verdict.reason is not None and verdict.reason.params == {"space": {"key": "rajas.space.port"}}
     spent = edit(state, 0, karma=0)
     assert GAME.legal(spent, move(spent, type="pass", seat=0)).is_allowed
 

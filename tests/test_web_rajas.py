@@ -185,6 +185,20 @@ def test_a_move_out_of_turn_is_refused_naming_both_players_not_seat_numbers(clie
     assert "À Bruno de jouer, pas à Asha." in french
 
 
+def test_a_taken_space_is_named_in_the_tables_words(client: FlaskClient, game_id: str) -> None:
+    assert client.post(f"/games/{game_id}/rajas/play", data={"type": "place", "seat": "1", "space": "terrace.green"})
+    green = {"type": "roll", "seat": "1", "dice.0.color": "green", "dice.0.value": "3"}  # the terrace's die
+    assert client.post(f"/games/{game_id}/rajas/play", data=green).status_code == 303
+    form = {"type": "place", "seat": "0", "space": "terrace.green"}
+    english = client.post(f"/games/{game_id}/rajas/check?lang=en", data=form).get_data(as_text=True)
+    assert (
+        "There is already a worker on the green terrace." in english
+        and "terrace.green" not in english.split("<form")[0]
+    )
+    french = client.post(f"/games/{game_id}/rajas/check?lang=fr", data=form).get_data(as_text=True)
+    assert "Il y a déjà un ouvrier sur la terrasse verte." in french
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

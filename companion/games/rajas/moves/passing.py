@@ -26,7 +26,7 @@ def pass_turn(data: dict[str, Any], seat: int) -> None:
     if data["end"] is None:
         # After the end is triggered the last players *may* place a last worker; before, placing is a duty.
         space, need = placement_possible(data, seat)
-        require(space is None, "round.pass", "must_place", space=space or "")
+        require(space is None, "round.pass", "must_place", space={"key": f"rajas.space.{space}"})
         if need is not None:
             raise need
     me = player(data, seat)

@@ -35,7 +35,7 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     space = move["space"]
     occupants = data["spaces"].setdefault(space, [])
     if space in SINGLE_SPACES:
-        require(not occupants, "placement.one_per_space", "space_taken", space=space)
+        require(not occupants, "placement.one_per_space", "space_taken", space={"key": f"rajas.space.{space}"})
     if me["recalled"] > 0 and me["placed"] >= me["workers"] - me["recalled"]:
         # Navaratnas: a worker taken back by the Shalimar gardens is placed after all the others.
         me["recalled"] -= 1
@@ -55,7 +55,7 @@ def use_again(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Imperial Flag: the action of a space where one of the player's workers stands, done again and paid again."""
     space = move["space"]
     held = [i for i, s in enumerate(data["spaces"].get(space, [])) if s == seat]
-    require(bool(held), "tiger.benefits", "reuse_no_worker", space=space)
+    require(bool(held), "tiger.benefits", "reuse_no_worker", space={"key": f"rajas.space.{space}"})
     _act(data, seat, space, move, held)
     quarry.recall_after_building(data, seat)
 

@@ -124,7 +124,7 @@ def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
     """Shalimar: take one own worker back off the board; it may be placed again this round."""
     me = player(data, seat)
     mine = data["spaces"].get(space, []).count(seat)
-    require(mine > 0, "shalimar.recall", "no_worker_there", space=space)
+    require(mine > 0, "shalimar.recall", "no_worker_there", space={"key": f"rajas.space.{space}"})
     # The Gemstone Trader works once per round: he cannot be the worker taken back.
     require(mine > 1 or me["gemstone_at"] != space, "gemstone.turn", "gemstone_recall")
     data["spaces"][space].remove(seat)
