@@ -11,6 +11,8 @@ class CompanionError(Exception):
     code = "error"
 
     def __init__(self, message: str, **details: Any) -> None:
+        """`message`: for the log and the API, in English. A player-facing error also gives `said`, the same in
+        the table's language: {"key": catalogue key, "params": {...}} (shown instead of the message)."""
         super().__init__(message)
         self.message = message
         self.details = details

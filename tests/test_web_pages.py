@@ -183,7 +183,7 @@ def test_start_form_names_rajas_modules_in_the_tables_language(client: FlaskClie
             {"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "mixed_groups", "rajas.experienced": "4"},
             "rajas.experienced: &#39;4&#39; is no row of a named player",
         ),
-        ({"kind": "rajas", "name_0": "A"}, "Rajas of the Ganges takes 2 to 4 players"),
+        ({"kind": "rajas", "name_0": "A"}, "This game is played by 2 to 4 players, not 1."),
         ({"kind": "free_dice", "name_0": "A", "free_dice.max_turns": "many"}, "free_dice.max_turns"),
         ({"kind": "go", "name_0": "A"}, "kind"),
     ],

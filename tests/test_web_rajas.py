@@ -199,6 +199,24 @@ def test_a_taken_space_is_named_in_the_tables_words(client: FlaskClient, game_id
     assert "Il y a déjà un ouvrier sur la terrasse verte." in french
 
 
+def test_undo_with_nothing_to_undo_and_a_stale_page_are_told_in_the_tables_language(
+    client: FlaskClient, companion: Companion
+) -> None:
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    nothing = client.post(f"/games/{found}/rajas/undo?lang=fr", data={})
+    assert "Il n&#39;y a aucun coup à annuler." in nothing.get_data(as_text=True)
+    rolled(client, found, 0, (3, 4, 2, 5))
+    stale = client.post(f"/games/{found}/rajas/undo?lang=fr", data={"if_seq": "1"}).get_data(as_text=True)
+    assert "La partie a avancé depuis l’affichage de cette page" in stale and "moved on" not in stale
+    assert len(companion.events(found)) == 2  # nothing undone
+
+
+def test_a_start_with_too_few_players_is_refused_in_the_tables_language(client: FlaskClient) -> None:
+    page = client.post("/games?lang=fr", data={"kind": "rajas", "name_0": "Asha", "color_0": "orange"})
+    assert page.status_code == 400
+    assert "Ce jeu se joue de 2 à 4 joueurs, pas 1." in page.get_data(as_text=True)
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

@@ -36,12 +36,13 @@ class Timeline:
             return None
         if type_ == "undo":
             if not self.standing:
-                raise Conflict("there is no move to undo")
+                raise Conflict("there is no move to undo", said={"key": "error.said.nothing_to_undo", "params": {}})
             self.undone.append(self.standing.pop())
             return None
         if type_ == "redo":
             if not self.undone:
-                raise Conflict("there is no undone move to redo")
+                said = {"key": "error.said.nothing_to_redo", "params": {}}
+                raise Conflict("there is no undone move to redo", said=said)
             self.standing.append(self.undone.pop())
             return None
         if type_ == "correction":

@@ -37,7 +37,10 @@ class FreeDice:
         if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 0 <= max_turns <= 1000:
             raise MalformedRequest(f"option max_turns must be 0 (no limit) to 1000, got {max_turns!r}")
         if not self.min_players <= len(players) <= self.max_players:
-            raise MalformedRequest(f"free_dice takes 1 to 8 players, got {len(players)}")
+            raise MalformedRequest(
+                f"free_dice takes 1 to 8 players, got {len(players)}",
+                said={"key": "error.said.player_count", "params": {"low": 1, "high": 8, "n": len(players)}},
+            )
         seats = len(players)
         return FreeDiceState(seats, 0, (0,) * seats, (), False, False, 1, max_turns)
 

@@ -61,7 +61,7 @@ def _append(
             payload["reading"]["told"] = seen
     with session.lock:  # re-entrant: "still at if_seq" and the write are one step
         if if_seq and if_seq.isdigit() and int(if_seq) != session.last_seq:
-            raise Conflict(f"the game moved on: its last event is {session.last_seq}, not {if_seq}", field="if_seq")
+            raise moved_on(session.last_seq, if_seq)
         try:
             companion.append(game_id, "move", payload, origin="web")
         except RefusedMove as refusal:
@@ -96,7 +96,7 @@ def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
     try:
         with session.lock:
             if if_seq.isdigit() and int(if_seq) != session.last_seq:
-                raise Conflict(f"the game moved on: its last event is {session.last_seq}, not {if_seq}", field="if_seq")
+                raise moved_on(session.last_seq, if_seq)
             companion.append(game_id, step, {}, origin="web")
     except (RefusedMove, Conflict) as error:
         return _refused(game_id, error)
@@ -140,3 +140,12 @@ def rules() -> str:
     locale = current_locale()
     entries = search_rules(query, locale) if query else rules_reference(locale)
     return render_template("rajas/rules.html", entries=entries, query=query, total=len(rules_reference(locale)))
+
+
+def moved_on(last_seq: int, if_seq: str) -> Conflict:
+    """The refusal of a form drawn before the game's latest event (another phone played meanwhile)."""
+    return Conflict(
+        f"the game moved on: its last event is {last_seq}, not {if_seq}",
+        field="if_seq",
+        said={"key": "error.said.moved_on", "params": {}},
+    )

@@ -16,7 +16,11 @@ from companion.games.rajas.state import new_data, new_player
 def build_setup(players: Sequence[Player], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """The state before the start rolls; every player rolls one die of each colour first."""
     if not 2 <= len(players) <= 4:
-        raise MalformedRequest(f"Rajas of the Ganges takes 2 to 4 players, got {len(players)}", field="players")
+        raise MalformedRequest(
+            f"Rajas of the Ganges takes 2 to 4 players, got {len(players)}",
+            field="players",
+            said={"key": "error.said.player_count", "params": {"low": 2, "high": 4, "n": len(players)}},
+        )
     settings = _checked_options(options, len(players))
     experienced = set(settings["experienced"])
     seats = []
