@@ -40,7 +40,7 @@ def test_replay_reports_a_refused_line_and_goes_on(tmp_path: Path, capsys: pytes
     ]
     log = tmp_path / "log.jsonl"
     log.write_text("\n".join(json.dumps(line) for line in lines))
-    assert main(["replay", str(log), "--json"]) == 0
+    assert main(["replay", str(log), "--json"]) == 1  # a refused line: the report is printed, the exit says so
     report = json.loads(capsys.readouterr().out)
     assert report["verdicts"][1]["status"] == "refused"
     assert report["verdicts"][1]["reason"]["key"] == "free_dice.refused.already_rolled"

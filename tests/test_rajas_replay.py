@@ -68,7 +68,7 @@ def test_replay_reports_a_rajas_move_that_is_no_longer_allowed(
     log = tmp_path / "rajas.jsonl"
     log.write_text("\n".join([*lines, json.dumps(wrong)]) + "\n", encoding="utf-8")
 
-    assert main(["replay", str(log), "--json"]) == 0
+    assert main(["replay", str(log), "--json"]) == 1  # a refused line: the report is printed, the exit says so
     report = json.loads(capsys.readouterr().out)
     refused = report["verdicts"][-1]
     assert refused["status"] == "refused" and refused["citation"]["game"] == "rajas"

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.config import Config
 from companion.errors import CompanionError, MalformedRequest
 from companion.events.store import EventStore
-from companion.games.base import RefusedMove
+from companion.games.base import Player, RefusedMove
+from companion.games.registry import game_kind
+from companion.i18n import translate
 from companion.session import GameSession
 
 
@@ -26,31 +29,108 @@ def export_command(args: argparse.Namespace, config: Config) -> int:
 
 def read_log(path: Path) -> list[dict[str, Any]]:
     """The events of an exported log; MalformedRequest names the line at fault."""
+    return [event for _, event in _numbered_events(path)]
+
+
+def _numbered_events(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, event) of each event of a log, its start checked; MalformedRequest names the line at fault."""
     events = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise MalformedRequest(f"{path}:{number}: not JSON ({exc.msg})") from None
-            if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) or "type" not in event:
-                raise MalformedRequest(f"{path}:{number}: each line needs 'type' and an object 'payload'")
-            events.append(event)
-    if not events or events[0]["type"] != "game_started":
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            event = _parsed_line(raw, f"{path}:{number}")
+            if event is not None:
+                events.append((number, event))
+    if not events or events[0][1]["type"] != "game_started":
         raise MalformedRequest(f"{path}: the first event must be game_started")
+    number, start = events[0]
+    problem = start_problem(start)
+    if problem:
+        raise MalformedRequest(f"{path}:{number}: game_started: {problem}")
     return events
 
 
-def replay(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Rebuild a game in memory, checking every event; refused ones are reported and skipped."""
+def _parsed_line(raw: bytes, where: str) -> dict[str, Any] | None:
+    """One line's event, None for a blank line."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MalformedRequest(f"{where}: not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        event = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise MalformedRequest(f"{where}: not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise MalformedRequest(f"{where}: not JSON (nested too deeply)") from None
+    if (
+        not isinstance(event, dict)
+        or not isinstance(event.get("payload"), dict)
+        or not isinstance(event.get("type"), str)
+    ):
+        raise MalformedRequest(f"{where}: each line needs a text 'type' and an object 'payload'")
+    return event
+
+
+PLAYER_FIELDS = {"seat": int, "name": str, "color": str}
+"""What each player of a game_started event holds (as the service writes it)."""
+_KIND_NAMES = {int: "a whole number", str: "a text"}
+
+
+def start_problem(event: dict[str, Any]) -> str | None:
+    """What keeps a game_started event from starting a game, in words; None when it starts one."""
+    start = event["payload"]
+    game_id = event.get("game_id")
+    if game_id is not None and (not isinstance(game_id, str) or not game_id):
+        return f"'game_id' must be a text, got {game_id!r}"
+    if not isinstance(start.get("kind"), str):
+        return f"the payload needs 'kind', the game's id (a text), got {start.get('kind')!r}"
+    players = start.get("players")
+    if not isinstance(players, list) or not players:
+        return f"the payload needs 'players', a non-empty list of {{seat, name, color}}, got {players!r}"
+    for seat, player in enumerate(players):
+        problem = _player_problem(seat, player)
+        if problem:
+            return problem
+    if not isinstance(start.get("options"), dict):
+        return f"the payload needs 'options', an object ({{}} for none), got {start.get('options')!r}"
+    seed = start.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"'seed' must be a whole number, got {seed!r}"
+    try:
+        game_kind(start["kind"]).setup([Player(**p) for p in players], start["options"], seed)
+    except CompanionError as exc:
+        return exc.message
+    return None
+
+
+def _player_problem(seat: int, player: Any) -> str | None:
+    if not isinstance(player, dict):
+        return f"players[{seat}] must be an object {{seat, name, color}}, got {player!r}"
+    for name, kind in PLAYER_FIELDS.items():
+        value = player.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"players[{seat}] needs '{name}' ({_KIND_NAMES[kind]}), got {value!r}"
+    if player["seat"] != seat:
+        return f"players[{seat}].seat must be {seat} (players are listed in seat order), got {player['seat']!r}"
+    unknown = sorted(set(player) - set(PLAYER_FIELDS))
+    if unknown:
+        return f"players[{seat}] has unknown fields {', '.join(unknown)}; allowed: seat, name, color"
+    return None
+
+
+def replay(events: list[dict[str, Any]], lines: Sequence[int] | None = None) -> dict[str, Any]:
+    """Rebuild a game in memory, checking every event; refused ones are reported and skipped.
+
+    events: as read_log gives them (its first, game_started, checked); lines: the line of each in its file
+    (default: one event a line)."""
+    numbers = list(lines) if lines is not None else list(range(1, len(events) + 1))
     with EventStore(":memory:") as store:
         start = events[0]
         stored = store.create_game(start["payload"]["kind"], start["payload"], start.get("game_id"))
         session = GameSession(store, stored.game_id)
         verdicts = []
-        for number, event in enumerate(events[1:], 2):
+        for number, event in zip(numbers[1:], events[1:], strict=True):
             payload = {k: v for k, v in event["payload"].items()}
             try:
                 session.append(event["type"], payload)
@@ -74,20 +154,30 @@ def replay(events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def replay_command(args: argparse.Namespace, config: Config) -> int:
-    """Rebuild a game from an exported log and print its state and scores."""
-    report = replay(read_log(args.log))
+    """Rebuild a game from an exported log and print its state and scores; exit 1 when a line was not applied."""
+    numbered = _numbered_events(args.log)
+    report = replay([event for _, event in numbered], [number for number, _ in numbered])
+    is_clean = all(v["status"] == "allowed" for v in report["verdicts"])
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
-        return 0
+        return 0 if is_clean else 1
     view = report["view"]
     print(f"game {report['game_id']} ({report['kind']}), {report['events']} events")
     for player in view.get("players", []):
         marker = "*" if player["seat"] == view.get("current_seat") else " "
         print(f" {marker} {player['name']:<20} {player.get('score')}")
-    refused = [v for v in report["verdicts"] if v["status"] != "allowed"]
-    for verdict in refused:
-        print(f"line {verdict['line']}: {verdict['status']}: {verdict.get('reason') or verdict.get('message')}")
+    for verdict in report["verdicts"]:
+        if verdict["status"] != "allowed":
+            print(f"line {verdict['line']}: {verdict['status']}: {_verdict_text(verdict)}")
     if report["ranking"] is not None:
         names = [view["players"][seat]["name"] for seat in report["ranking"]]
         print("ranking: " + ", ".join(names))
-    return 0
+    return 0 if is_clean else 1
+
+
+def _verdict_text(verdict: dict[str, Any]) -> str:
+    """Why a line was not applied, in English: the game's reason (and the fact it waits for), or the error."""
+    if verdict["status"] == "error":
+        return str(verdict["message"])
+    said = [verdict.get("reason"), (verdict.get("missing") or {}).get("question")]
+    return " ".join(translate("en", str(m["key"]), m.get("params") or {}) for m in said if m)

@@ -53,7 +53,11 @@ def default_config_path() -> Path | None:
         return Path(named)
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     path = Path(base) / "companion" / "config.toml"
-    return path if path.exists() else None
+    try:
+        is_there = path.exists()
+    except OSError as exc:  # a folder on the way that the service's user may not enter
+        raise ConfigError(f"config file {path} cannot be looked at: {exc.strerror or exc}") from None
+    return path if is_there else None
 
 
 def load_config(
@@ -82,6 +86,15 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except FileNotFoundError:
         raise ConfigError(f"config file {path} does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {path} is a directory; name the TOML file in it") from None
+    except OSError as exc:  # permission denied, mostly: the service runs as its own user
+        raise ConfigError(f"config file {path} cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"config file {path} is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start});"
+            " save it as UTF-8"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
 
@@ -152,10 +165,11 @@ def _set(config: Config, section: str, key: str, value: Any, origin: str) -> Non
         value = float(value)
     if isinstance(value, bool) or not isinstance(value, spec.type):
         raise ConfigError(f"{section}.{key} = {value!r} (from {origin}) is not allowed: expected {spec.allowed()}")
+    given, value = value, spec.normalise(value) if spec.normalise else value
     if spec.choices is not None and value not in spec.choices:
-        raise ConfigError(f"{section}.{key} = {value!r} (from {origin}) is not allowed: expected {spec.allowed()}")
+        raise ConfigError(f"{section}.{key} = {given!r} (from {origin}) is not allowed: expected {spec.allowed()}")
     problem = spec.check(value) if spec.check else None
     if problem:
-        raise ConfigError(f"{section}.{key} = {value!r} (from {origin}) is not allowed: expected {problem}")
+        raise ConfigError(f"{section}.{key} = {given!r} (from {origin}) is not allowed: expected {problem}")
     config.values[section][key] = value
     config.origins[section][key] = origin

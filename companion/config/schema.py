@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +21,8 @@ class Key:
     help: str
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = None
+    normalise: Callable[[Any], Any] | None = None
+    """Applied to a value of the right type before it is checked (log levels are upper case)."""
 
     def allowed(self) -> str:
         """Human text saying what values are allowed."""
@@ -35,12 +39,56 @@ def _port(value: Any) -> str | None:
     return None if 1 <= value <= 65535 else "a port number from 1 to 65535"
 
 
-def _positive(value: Any) -> str | None:
-    return None if value > 0 else "a number above 0"
-
-
 def _atleast4(value: Any) -> str | None:
     return None if 4 <= value <= 256 else "4 to 256 threads"
+
+
+def _fps(value: Any) -> str | None:
+    # The camera loop waits 1/fps between frames: 1e-300 fps overflowed that wait and stopped the camera thread, inf
+    # passed only to stop serve with "hold, tick and max_wait must be > 0". A roll settles after 3 still frames, so
+    # below 0.5 fps it would take 4 s or more to count; no Pi camera or webcam delivers more than 120 frames a second.
+    return None if 0.5 <= value <= 120 else "0.5 to 120 frames per second"
+
+
+def _pixels(value: Any) -> str | None:
+    # 160x120 is the smallest mode webcams offer (either way round); the widest Pi camera sensor has 4608 pixels
+    # (Camera Module 3) and 8192 leaves room for an 8K webcam; an 8192x8192 colour frame is already 200 MB a copy.
+    return None if 120 <= value <= 8192 else "120 to 8192 pixels"
+
+
+def _settle(value: Any) -> str | None:
+    # A roll counts only once the dice have lain still this long: a table never waits more than a few seconds.
+    return None if 0 < value <= 10 else "more than 0 and at most 10 seconds"
+
+
+BAUDRATES = (
+    *(1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600),
+    *(1000000, 1152000, 1500000, 2000000, 2500000, 3000000, 3500000, 4000000),
+)
+"""pyserial's standard rates from 1200 up: the Pico's firmware talks at 115200 on its UART (its USB port ignores the
+rate), so any other figure is a typing slip (11520) that would only show as a link that never answers."""
+
+
+def _baudrate(value: Any) -> str | None:
+    return None if value in BAUDRATES else "a standard rate: " + ", ".join(str(rate) for rate in BAUDRATES)
+
+
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+"""One label of a host name (RFC 1123): letters, digits and hyphens, not at either end."""
+
+
+def _host(value: Any) -> str | None:
+    # Checked here because waitress refuses a wrong one only once the service is built ("Invalid host/port").
+    try:
+        ipaddress.ip_address(value[1:-1] if value.startswith("[") and value.endswith("]") else value)
+        return None
+    except ValueError:
+        pass
+    labels = value.removesuffix(".").split(".")
+    # A name whose last label is all digits is a mistyped address (999.1.1.1), not a host name (RFC 3696).
+    if len(value) <= 253 and all(_LABEL.fullmatch(label) for label in labels) and not labels[-1].isdigit():
+        return None
+    return "an IP address (127.0.0.1, 0.0.0.0, ::) or a host name such as pi.local"
 
 
 def _camera(value: Any) -> str | None:
@@ -64,7 +112,7 @@ def _origins(value: Any) -> str | None:
 
 SCHEMA: dict[str, dict[str, Key]] = {
     "server": {
-        "host": Key(str, "127.0.0.1", "address to listen on; 0.0.0.0 to serve the whole LAN"),
+        "host": Key(str, "127.0.0.1", "address to listen on; 0.0.0.0 to serve the whole LAN", check=_host),
         "port": Key(int, 8321, "TCP port of the dashboard", check=_port),
         "language": Key(str, "auto", "language of the pages", choices=("auto", "en", "fr")),
         "threads": Key(int, 16, "worker threads of the web server (each open live page holds one)", check=_atleast4),
@@ -77,11 +125,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
     },
     "camera": {
         "source": Key(str, "auto", "camera source", check=_camera),
-        "width": Key(int, 1280, "capture width in pixels", check=_positive),
-        "height": Key(int, 720, "capture height in pixels", check=_positive),
-        "fps": Key(float, 10.0, "frames read per second", check=_positive),
+        "width": Key(int, 1280, "capture width in pixels", check=_pixels),
+        "height": Key(int, 720, "capture height in pixels", check=_pixels),
+        "fps": Key(float, 10.0, "frames read per second", check=_fps),
         "zones": Key(str, "", "zones file (JSON polygons); empty = <data>/zones.json if it exists"),
-        "settle_seconds": Key(float, 0.2, "how long dice must lie still before a roll counts", check=_positive),
+        "settle_seconds": Key(float, 0.2, "how long dice must lie still before a roll counts", check=_settle),
         "motion_gate": Key(
             str, "on", "read dice only on still, changed frames; off = read every frame", choices=("on", "off")
         ),
@@ -92,9 +140,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
     },
     "serial": {
         "port": Key(str, "auto", "microcontroller: auto, virtual, off, or a serial device path"),
-        "baudrate": Key(int, 115200, "serial speed", check=_positive),
+        "baudrate": Key(int, 115200, "serial speed", check=_baudrate),
     },
     "log": {
-        "level": Key(str, "INFO", "logging level", choices=("DEBUG", "INFO", "WARNING", "ERROR")),
+        "level": Key(
+            str, "INFO", "logging level (any case)", choices=("DEBUG", "INFO", "WARNING", "ERROR"), normalise=str.upper
+        ),
     },
 }
