@@ -69,3 +69,32 @@ def test_search_ignores_case_and_accents() -> None:
     assert {"quarry.slot_cost", "quarry.pay_pips"} <= found
     assert {e["id"] for e in search_rules("Master Builder", "en")} >= {"palace.master_builder"}
     assert search_rules("", "en") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "params", "text"),
+    [
+        ("en", "port_steps", {"steps": 2, "value": 1, "n": 1}, "With 1 the boat moves exactly 1 free space, not 2."),
+        ("en", "port_steps", {"steps": 4, "value": 3, "n": 3}, "With 3 the boat moves 3 free spaces at most"),
+        ("fr", "too_many_markets", {"count": 2, "value": 1, "n": 1}, "Un dé de 1 valorise au plus 1 marché, pas 2."),
+        ("fr", "roll_mismatch", {"offered": 1, "n": 1}, "Le lancer doit montrer le dé proposé"),
+        ("fr", "roll_mismatch", {"offered": 3, "n": 3}, "Le lancer doit montrer les 3 dés proposés"),
+    ],
+)
+def test_refusals_counting_one_say_it_in_the_singular(lang: str, key: str, params: dict, text: str) -> None:
+    assert catalogues.translate(lang, f"rajas.refused.{key}", params).startswith(text)
+
+
+def test_every_refusal_counting_in_the_singular_is_given_its_count() -> None:
+    # A refusal with a singular text must be raised with `n`, or its singular is never chosen.
+    counting = {key.removesuffix("_one").removeprefix("rajas.refused.") for key in catalogues.keys("en")}
+    counting = {key for key in counting if f"rajas.refused.{key}_one" in catalogues.keys("en")}
+    calls = 0
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "require" and len(node.args) >= 3:
+                reason = node.args[2]
+                if isinstance(reason, ast.Constant) and reason.value in counting:
+                    calls += 1
+                    assert "n" in {keyword.arg for keyword in node.keywords}, (path.name, reason.value)
+    assert calls >= 5

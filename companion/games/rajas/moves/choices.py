@@ -59,7 +59,7 @@ def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -
 def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     seat = pending["seat"]
     limit = pending["max"]  # Akbar's Bridge was counted when the move was offered
-    require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit)
+    require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit, n=limit)
     river.move_boat(data, seat, move["steps"])
 
 

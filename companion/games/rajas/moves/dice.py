@@ -127,7 +127,7 @@ def _return_dice(data: dict[str, Any], me: dict[str, Any], returned: list[dict[s
 def _check_offer(data: dict[str, Any], me: dict[str, Any], pending: dict[str, Any], taken: Counter[str]) -> None:
     fixed: dict[str, int] = pending["fixed"]
     extra = sum(max(0, n - fixed.get(c, 0)) for c, n in taken.items())
-    require(extra <= pending["free"], "dice.roll", "roll_mismatch", offered=offer_size(pending))
+    require(extra <= pending["free"], "dice.roll", "roll_mismatch", offered=offer_size(pending), n=offer_size(pending))
     for color, count in taken.items():
         require(count <= data["supply"][color], "dice.supply", "supply_empty", color={"key": f"rajas.color.{color}"})
     short = offer_size(pending) - sum(taken.values())
@@ -136,7 +136,13 @@ def _check_offer(data: dict[str, Any], me: dict[str, Any], pending: dict[str, An
     left = {c: data["supply"][c] - taken[c] for c in COLORS}
     could_fixed = any(left[c] > 0 and taken[c] < n for c, n in fixed.items())
     could_free = extra < pending["free"] and sum(left.values()) > 0
-    require(not could_fixed and not could_free, "dice.roll", "roll_mismatch", offered=offer_size(pending))
+    require(
+        not could_fixed and not could_free,
+        "dice.roll",
+        "roll_mismatch",
+        offered=offer_size(pending),
+        n=offer_size(pending),
+    )
 
 
 def offer_size(pending: dict[str, Any]) -> int:

@@ -56,7 +56,7 @@ def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> No
     require(len(move["pay"]) == 1 and move.get("good") is not None, "market.identical", "pay_one_die")
     ((_, value),) = pay_dice(data, seat, move["pay"], "market.identical")
     count = value if move.get("count") is None else move["count"]
-    require(count <= value, "market.identical", "too_many_markets", count=count, value=value)
+    require(count <= value, "market.identical", "too_many_markets", count=count, value=value, n=value)
     add_money(data, seat, identical_score(player(data, seat), count, move["good"]))
 
 

@@ -20,5 +20,7 @@ def place_port(data: dict[str, Any], seat: int, move: dict[str, Any], held: list
     require(1 <= value <= 3, "river.die", "port_die", value=value)
     steps = move.get("steps") or value
     lowest = value if value == 1 else 1
-    require(lowest <= steps <= max_steps(data, seat, value), "river.steps", "port_steps", steps=steps, value=value)
+    require(
+        lowest <= steps <= max_steps(data, seat, value), "river.steps", "port_steps", steps=steps, value=value, n=value
+    )
     move_boat(data, seat, steps)
