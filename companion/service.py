@@ -293,19 +293,39 @@ class Companion:
 
 
 def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
+    """The players in seat order; two with one name or one colour are refused (the table, the camera's zones and
+    the LEDs tell players apart by both). A player given no colour takes the seat's own, or the first one free."""
     if not isinstance(players, Sequence) or isinstance(players, str) or not players:
         raise MalformedRequest("players must be a non-empty list of {name, color}")
-    seated = []
+    names: list[str] = []
+    chosen: list[str | None] = []
     for seat, data in enumerate(players):
         if not isinstance(data, Mapping):
             raise MalformedRequest(f"players[{seat}] must be an object with a name")
         name = data.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise MalformedRequest(f"players[{seat}].name must be a name of 1 to 40 characters, got {name!r}")
-        color = data.get("color") or PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-        if color not in PLAYER_COLORS:
+        if name.strip().casefold() in (other.casefold() for other in names):
+            said = {"key": "error.said.same_name", "params": {"name": name.strip()}}
+            raise MalformedRequest(f"players[{seat}].name {name.strip()!r} is taken by another player", said=said)
+        color = data.get("color") or None
+        if color is not None and color not in PLAYER_COLORS:
             raise MalformedRequest(
                 f"players[{seat}].color {color!r} is not allowed; allowed: {', '.join(PLAYER_COLORS)}"
             )
-        seated.append(Player(seat, name.strip(), color))
+        if color is not None and color in chosen:
+            said = {"key": "error.said.same_colour", "params": {"color": {"key": f"color.{color}"}}}
+            raise MalformedRequest(f"players[{seat}].color {color!r} is taken by another player", said=said)
+        names.append(name.strip())
+        chosen.append(color)
+    seated: list[Player] = []
+    for seat, (name, color) in enumerate(zip(names, chosen, strict=True)):
+        # No colour given: the seat's own, unless another player has it; then the first no one has.
+        taken = {*(c for c in chosen if c), *(player.color for player in seated)}
+        own = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        seated.append(Player(seat, name, color or (own if own not in taken else _first_free(taken))))
     return seated
+
+
+def _first_free(taken: set[str]) -> str:
+    return next(c for c in PLAYER_COLORS if c not in taken)

@@ -184,6 +184,11 @@ def test_start_form_names_rajas_modules_in_the_tables_language(client: FlaskClie
             "rajas.experienced: &#39;4&#39; is no row of a named player",
         ),
         ({"kind": "rajas", "name_0": "A"}, "This game is played by 2 to 4 players, not 1."),
+        ({"kind": "rajas", "name_0": "Asha", "name_1": " asha "}, "Two players are called asha"),
+        (
+            {"kind": "rajas", "name_0": "A", "color_0": "blue", "name_1": "B", "color_1": "blue"},
+            "Two players have blue: give each player a colour of their own.",
+        ),
         ({"kind": "free_dice", "name_0": "A", "free_dice.max_turns": "many"}, "free_dice.max_turns"),
         ({"kind": "go", "name_0": "A"}, "kind"),
     ],
