@@ -70,7 +70,7 @@ class Companion:
         ]
 
     def games(self) -> list[dict[str, Any]]:
-        """Every game in the store, newest first."""
+        """Every game in the store, the one played last first."""
         return [{**row._asdict(), "is_active": row.game_id == self.active_id} for row in self.store.games()]
 
     def create_game(

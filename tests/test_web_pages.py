@@ -209,6 +209,14 @@ def test_the_games_to_resume_name_their_players_and_when_they_were_last_played(
     assert [row["players"] for row in service.games()] == [("Léa", "Tom")]
 
 
+def test_the_game_played_last_comes_first_in_the_games_to_resume(service: Companion) -> None:
+    first = service.create_game("free_dice", [{"name": "Léa"}, {"name": "Tom"}])["game_id"]
+    second = service.create_game("free_dice", [{"name": "Ana"}, {"name": "Bo"}])["game_id"]
+    assert [row["game_id"] for row in service.games()] == [second, first]
+    service.append(first, "move", {"move": {"type": "roll", "dice": [{"value": 4}]}})
+    assert [row["game_id"] for row in service.games()] == [first, second]
+
+
 def test_resume_makes_a_game_active(client: FlaskClient, service: Companion, game_id: str) -> None:
     other = service.create_game("free_dice", PLAYERS)["game_id"]
     response = client.post(f"/games/{game_id}/resume")

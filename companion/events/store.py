@@ -177,15 +177,16 @@ class EventStore:
         return [StoredEvent(game_id, seq, t, json.loads(p), c) for seq, t, p, c in rows]
 
     def games(self) -> list[GameRow]:
-        """Every game, newest first: its id, kind, when it started and was last played, its number of events and
-        its players' names (from its first event)."""
+        """Every game, the one played last first (the game a table comes back to is the one it left): its id, kind,
+        when it started and was last played, its number of events and its players' names (from its first event)."""
         with self._lock:
             rows = (
                 self._connection()
                 .execute(
                     "SELECT g.id, g.kind, g.created_at, COUNT(e.seq), MAX(e.created_at), "
                     "(SELECT payload FROM events WHERE game_id = g.id AND seq = 1) "
-                    "FROM games g JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.created_at DESC"
+                    "FROM games g JOIN events e ON e.game_id = g.id GROUP BY g.id "
+                    "ORDER BY MAX(e.created_at) DESC, g.created_at DESC"
                 )
                 .fetchall()
             )
