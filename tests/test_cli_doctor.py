@@ -58,3 +58,9 @@ def test_a_board_that_answers_and_one_whose_firmware_hangs(tmp_path: Path) -> No
         silent = probe_microcontroller(config, seconds=0.5)
     assert not silent.works
     assert "NO ANSWER in 0.5 s" in silent.said
+
+
+def test_doctor_exits_1_for_a_store_serve_could_not_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "events.db").write_text("not a database")
+    assert main(["--data-dir", str(tmp_path), "doctor"]) == 1
+    assert "UNUSABLE" in capsys.readouterr().out

@@ -55,5 +55,15 @@ def test_replay_of_a_garbled_log_names_the_line(tmp_path: Path, capsys: pytest.C
 
 
 def test_export_of_an_unknown_game_fails_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    EventStore(tmp_path / "events.db").close()
     assert main(["--data-dir", str(tmp_path), "export", "nope"]) == 1
     assert "no game 'nope'" in capsys.readouterr().err
+
+
+def test_export_from_a_data_directory_without_a_store_names_it_and_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typo = tmp_path / "typo" / "dir"
+    assert main(["--data-dir", str(typo), "export", "abc"]) == 1
+    assert f"no event store at {typo / 'events.db'}" in capsys.readouterr().err
+    assert not (tmp_path / "typo").exists()

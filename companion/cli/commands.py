@@ -61,14 +61,16 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
         flag = " [built-in stand-in]" if row["is_stand_in"] else ""
         print(f"{row['device']:<16} {row['implementation']}{flag}\n{'':<16} why: {row['reason']}")
     sys.stdout.flush()
+    # `serve` would stop on a pin factory or a store it cannot use: so does the doctor's exit status.
+    usable = not any(str(row["reason"]).startswith("UNUSABLE") for row in rows)
     if not args.open:
-        return 0
+        return 0 if usable else 1
     from companion.cli import probe
 
     probes = [probe.probe_camera(config), probe.probe_microcontroller(config)]
     for one in probes:
         print(f"{one.device:<16} {one.said}")
-    return 0 if all(one.works for one in probes) else 1
+    return 0 if usable and all(one.works for one in probes) else 1
 
 
 def _store_row(config: Config) -> dict[str, Any]:

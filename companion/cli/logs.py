@@ -18,8 +18,12 @@ from companion.session import GameSession
 
 
 def export_command(args: argparse.Namespace, config: Config) -> int:
-    """Print every event of a game, one JSON object per line."""
-    with EventStore(config.data_dir() / "events.db") as store:
+    """Print every event of a game, one JSON object per line; a data directory without a store is named, not made
+    (a mistyped --data-dir would otherwise leave an empty store behind)."""
+    path = config.data_dir() / "events.db"
+    if not path.is_file():
+        raise CompanionError(f"no event store at {path}: is the data directory right (--data-dir)?")
+    with EventStore(path) as store:
         if not store.has_game(args.game):
             raise CompanionError(f"no game {args.game!r} in {store.path}")
         for event in store.events(args.game):
