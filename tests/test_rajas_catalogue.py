@@ -98,3 +98,11 @@ def test_every_refusal_counting_in_the_singular_is_given_its_count() -> None:
                     calls += 1
                     assert "n" in {keyword.arg for keyword in node.keywords}, (path.name, reason.value)
     assert calls >= 5
+
+
+def test_a_french_search_for_de_with_its_accent_finds_the_rules_on_dice_not_every_de() -> None:
+    dice = {e["id"] for e in search_rules("dé", "fr")}
+    plain = {e["id"] for e in search_rules("de", "fr")}
+    assert "karma.flip" in dice and 0 < len(dice) < len(plain)
+    assert {e["id"] for e in search_rules("Carriere", "fr")} == {e["id"] for e in search_rules("carrière", "fr")}
+    assert search_rules("master build", "en")  # a word may be begun only

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -117,11 +118,17 @@ def _fold(text: str) -> str:
 
 
 def search_rules(query: str, locale: str) -> list[dict[str, Any]]:
-    """Entries whose id, title, text or section contain every word of the query."""
-    words = _fold(query).split()
+    """Entries in which every word of the query begins a word of their id, title, text or section. Case and
+    accents do not matter ("carriere" finds "Carrière"), unless the query writes one: "dé" asks for a die and
+    "dés", not for every "de" of the French rules (it found 62 of 65)."""
+    asked = [(word, _fold(word) == word) for word in _WORD.findall(query.casefold())]
     found = []
     for entry in rules_reference(locale):
-        haystack = _fold(" ".join(str(v) for v in entry.values()))
-        if words and all(w in haystack for w in words):
+        text = " ".join(str(v) for v in entry.values()).casefold()
+        plain, written = set(_WORD.findall(_fold(text))), set(_WORD.findall(text))
+        if asked and all(any(w.startswith(word) for w in (plain if is_plain else written)) for word, is_plain in asked):
             found.append(entry)
     return found
+
+
+_WORD = re.compile(r"\w+")
