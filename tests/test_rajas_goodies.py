@@ -201,6 +201,30 @@ def test_shalimar_garden_built_over_a_tile_by_the_master_builder_takes_a_worker_
     assert after.data["spaces"]["outer_terrace"] == [1]
 
 
+def test_shalimar_garden_frees_its_quarry_slot_and_the_next_worker_there_pays_that_slots_price() -> None:
+    # Base rules: the quarry fills from the left; Goodie Box, Shalimar: the space freed may be used again. Test
+    # prices: slot 1 costs 1, slot 3 costs 2. Asha's worker taken back frees slot 1: Bruno's next pays 1, not 2.
+    state = edit(ready_game(2, ("shalimar",)), 0, dice=dice(blue=[3], green=[2, 4]), money=10)
+    state = edit(state, 1, dice=dice(blue=[3, 6]), money=10)
+    state = do(state, type="place", seat=0, space="quarry", tile=tile("blue", 3), pay=[_die("blue", 3)])
+    state = do(state, type="place", seat=1, space="quarry", tile=tile("blue", 3), pay=[_die("blue", 3)])
+    garden = tile("green", 0, kind="shalimar")
+    state = do(
+        state,
+        type="place",
+        seat=0,
+        space="quarry",
+        tile=garden,
+        pay=[_die("green", 2), _die("green", 4)],
+        recall="quarry",
+    )
+    assert GAME.view(state)["spaces"]["quarry"] == [1, 0]
+    money = state.player(1)["money"]
+    state = do(state, type="place", seat=1, space="quarry", tile=tile("blue", 6), pay=[_die("blue", 6)])
+    assert money - state.player(1)["money"] == 1
+    assert GAME.view(state)["spaces"]["quarry"] == [1, 1, 0]
+
+
 _BLACK_MARKET = laid(1, {**_tiger("black_market", "violet"), "stack": "tiger"})
 _TEA = laid(2, tile("blue", 3, (("tea", 2),)))
 

@@ -78,10 +78,16 @@ def view(state: RajasState) -> dict[str, Any]:
         "first_seat": data["first_seat"] if data["phase"] != "setup" else None,
         "pending": [dict(p) for p in data["pending"]],
         "supply": dict(data["supply"]),
-        "spaces": {k: list(v) for k, v in data["spaces"].items() if v},
+        "spaces": _workers_on(data["spaces"]),
         "river_tiles": dict(data["river_tiles"]),
         "end": dict(data["end"]) if data["end"] else None,
         "modules": list(data["modules"]),
         "facts_told": dict(data["facts"]),
         "notes": [Message("rajas.note.placement_unchecked").to_dict()],
     }
+
+
+def _workers_on(spaces: dict[str, list[int | None]]) -> dict[str, list[int]]:
+    """The seats of the workers on each space that holds one (a slot freed by a Shalimar garden is no worker)."""
+    shown = {space: [seat for seat in seats if seat is not None] for space, seats in spaces.items()}
+    return {space: seats for space, seats in shown.items() if seats}

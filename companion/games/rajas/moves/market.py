@@ -69,7 +69,9 @@ def slot_cost(data: dict[str, Any], area: str, held: list[int] | None, rule: str
     """Money printed on the slot a worker takes (quarry, port), filled in order; or, for an action used again,
     on the cheapest slot where the player's workers already stand (any of them may be the one used again)."""
     if held is None:
-        slot = len(data["spaces"].get(area, [])) + 1
+        # Filled from the left; a slot freed by a Shalimar garden (None, see quarry.recall_worker) is taken first.
+        occupants = data["spaces"].get(area, [])
+        slot = occupants.index(None) + 1 if None in occupants else len(occupants) + 1
         full = {"key": f"rajas.area.{area}"}
         require(slot <= slot_count(data, area), "placement.one_per_space", "area_full", area=full)
         return int(fact(data, f"{data['layout']}.{area}.{slot}.cost", rule))

@@ -42,7 +42,11 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     # Counted before acting: a Gemstone Trader gained by this action finds this worker already placed.
     me["placed"] += 1
     _act(data, seat, space, move, None)
-    data["spaces"][space].append(seat)
+    occupants = data["spaces"][space]
+    if None in occupants:  # the slot a Shalimar garden freed (see quarry.recall_worker)
+        occupants[occupants.index(None)] = seat
+    else:
+        occupants.append(seat)
     quarry.recall_after_building(data, seat)
     if move.get("worker") == "gemstone":
         me["gemstone_at"] = space

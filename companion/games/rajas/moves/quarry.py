@@ -120,6 +120,10 @@ def recall_after_building(data: dict[str, Any], seat: int) -> None:
         recall_worker(data, seat, space)
 
 
+PRICED_SLOTS = ("quarry", "port")
+"""Areas whose slots are printed with a price and filled from the left: a worker taken back leaves a hole."""
+
+
 def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
     """Shalimar: take one own worker back off the board; it may be placed again this round."""
     me = player(data, seat)
@@ -127,7 +131,12 @@ def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
     require(mine > 0, "shalimar.recall", "no_worker_there", space={"key": f"rajas.space.{space}"})
     # The Gemstone Trader works once per round: he cannot be the worker taken back.
     require(mine > 1 or me["gemstone_at"] != space, "gemstone.turn", "gemstone_recall")
-    data["spaces"][space].remove(seat)
+    occupants = data["spaces"][space]
+    if space in PRICED_SLOTS:
+        # The slot itself is freed, its price with it: the next worker there takes it (see market.slot_cost).
+        occupants[occupants.index(seat)] = None
+    else:
+        occupants.remove(seat)
     me["placed"] -= 1
     if has_module(data, "navaratnas"):
         # Navaratnas: that worker lies on the Kali and is placed after all the others (see turn.advance).
