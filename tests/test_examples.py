@@ -38,6 +38,21 @@ def test_a_correction_saves_the_frame_with_the_corrected_dice(service: Companion
     assert (tmp_path / "examples" / label["image"]).exists()
 
 
+def test_a_roll_corrected_twice_keeps_one_example_with_the_latest_values(service: Companion, tmp_path: Path) -> None:
+    # A mis-tap corrected at once: two examples of one picture with contradictory labels would count as misreads.
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    ExampleCollector(service, {"f1": frame}.get, tmp_path / "examples")
+    gid = service.create_game("free_dice", [{"name": "A"}])["game_id"]
+    dice = [{"value": None, "color": "blue", "bbox": [1, 2, 11, 12]}]
+    service.bus.publish(RollSettled({"dice": dice, "frame_id": "f1"}, time.time()))
+    target = service.events(gid)[-1].seq
+    service.append(gid, "correction", {"target": target, **roll(5, color="blue")})
+    service.append(gid, "correction", {"target": target, **roll(2, color="blue")})
+    lines = (tmp_path / "examples" / "labels.jsonl").read_text().splitlines()
+    assert len(lines) == 1 and [d["value"] for d in json.loads(lines[0])["dice"]] == [2]
+    assert len(list((tmp_path / "examples" / "images").iterdir())) == 1
+
+
 def test_a_forgotten_frame_or_a_manual_roll_saves_nothing(service: Companion, tmp_path: Path) -> None:
     collector = ExampleCollector(service, {}.get, tmp_path / "examples")
     gid = service.create_game("free_dice", [{"name": "A"}])["game_id"]

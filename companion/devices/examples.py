@@ -155,7 +155,8 @@ class ExampleCollector:
         if dice is None:
             log.info("correction of event %s changes the number of dice; not saved as an example", target)
             return
-        self.save(image, dice, f"{event.game_id}-{event.seq}")
+        # Named by the roll corrected: corrected again (a mis-tap, then the right value), its example is replaced.
+        self.save(image, dice, f"{event.game_id}-{target.seq}" if target else f"{event.game_id}-{event.seq}")
 
     def _save_told(self, event: GameEventAppended, reading: dict[str, Any]) -> None:
         """A roll the table finished by hand from the camera's reading (its unread dice told): the picture with the
@@ -197,11 +198,13 @@ class ExampleCollector:
         return self.frames(frame_id)
 
     def save(self, image: np.ndarray, dice: list[dict[str, Any]], name: str) -> Path:
-        """Write one labelled example (image first, then its label line, flushed to disk)."""
+        """Write one labelled example (image first, then its label line, flushed to disk); an example of that name
+        already kept (the same roll corrected again) is replaced: its line goes, the latest labels stand."""
         with self._lock:
             images = self.folder / "images"
             images.mkdir(parents=True, exist_ok=True)
             path = images / f"{name}.jpg"
+            self._forget_line(f"images/{path.name}")
             if not cv2.imwrite(str(path), image):
                 raise OSError(f"could not write {path}")
             line = {
@@ -219,6 +222,16 @@ class ExampleCollector:
             self._keep_latest()
             return path
 
+    def _forget_line(self, image: str) -> None:
+        """Drop the label line of one picture, if there is one (the file replaced at once)."""
+        labels = self.folder / "labels.jsonl"
+        if not labels.exists():
+            return
+        lines = labels.read_text(encoding="utf-8").splitlines()
+        kept = [line for line in lines if _image_of(line) != image]
+        if len(kept) != len(lines):
+            write_atomically(labels, "".join(line + "\n" for line in kept))
+
     def _keep_latest(self) -> None:
         """Forget the oldest examples past KEPT_EXAMPLES: the label lines first (the file replaced at once), then
         their pictures, so that a power cut leaves at worst a picture no line names."""
@@ -235,3 +248,12 @@ class ExampleCollector:
                 continue
             if isinstance(image, str) and image.startswith("images/"):
                 (self.folder / image).unlink(missing_ok=True)
+
+
+def _image_of(line: str) -> Any:
+    """The picture a label line names (None for a line that is not one)."""
+    try:
+        found = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    return found.get("image") if isinstance(found, dict) else None
