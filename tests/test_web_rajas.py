@@ -217,6 +217,19 @@ def test_a_start_with_too_few_players_is_refused_in_the_tables_language(client: 
     assert "Ce jeu se joue de 2 à 4 joueurs, pas 1." in page.get_data(as_text=True)
 
 
+def test_a_fact_told_is_said_kept_when_the_move_that_waited_for_it_is_then_refused(
+    client: FlaskClient, companion: Companion, game_id: str
+) -> None:
+    companion.boards.remember("rajas", {"2p.quarry.1.cost": 1})
+    build = {"type": "place", "seat": "1", "space": "quarry", "pay": "1:blue-1", "tile.cost": "5"}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=build).status_code == 422  # slots asked
+    answer = {"type": "answer_fact", "key": "2p.quarry.slots", "value": "4"}
+    page = client.post(f"/games/{game_id}/rajas/fact?lang=en", data=answer)
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422 and "what is printed is kept for your copy" in text and "No, not allowed" in text
+    assert companion.boards.known("rajas")["2p.quarry.slots"] == 4
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

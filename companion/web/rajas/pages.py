@@ -38,10 +38,10 @@ def render_table(game_id: str, template: str = "rajas/table.html", **extra: Any)
     return render_template(template, **context)
 
 
-def _refused(game_id: str, error: CompanionError) -> tuple[str, int]:
+def _refused(game_id: str, error: CompanionError, **extra: Any) -> tuple[str, int]:
     if isinstance(error, RefusedMove):
-        return render_table(game_id, refusal=error.verdict.to_dict()), 422
-    return render_table(game_id, error=error), status_of(error)
+        return render_table(game_id, refusal=error.verdict.to_dict(), **extra), 422
+    return render_table(game_id, error=error, **extra), status_of(error)
 
 
 def _append(
@@ -113,10 +113,16 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
         if fact["type"] != "answer_fact":
             raise MalformedRequest("field type: this form only tells printed facts", field="type")
         _append(game_id, fact, None)
-        if waiting is not None:
-            _append(game_id, waiting, None)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
+    if waiting is not None:
+        try:
+            _append(game_id, waiting, None)
+        except (RefusedMove, MalformedRequest, Conflict) as error:
+            # The fact is kept; the move that waited for it is what the rules refuse: say both (a move that waits
+            # for another fact asks it, as any).
+            refused = not isinstance(error, RefusedMove) or error.verdict.status == "refused"
+            return _refused(game_id, error, fact_kept=refused)
     return _back(game_id)
 
 
