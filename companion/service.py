@@ -97,7 +97,8 @@ class Companion:
         with self._lock:
             if game_id not in self._sessions:
                 if not self.store.has_game(game_id):
-                    raise GameNotFound(f"no game {game_id!r}")
+                    said = {"key": "error.said.no_game", "params": {}}
+                    raise GameNotFound(f"no game {game_id!r}", said=said)
                 self._sessions[game_id] = GameSession(self.store, game_id)
             return self._sessions[game_id]
 

@@ -84,6 +84,10 @@ class Bridge:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._is_closed = False
+        # What the log was told since the device last answered a handshake: each trouble ("open", "silent") is
+        # a WARNING once, then DEBUG while it goes on, so that a missing board is seen without a flood.
+        self._told: set[str] = set()
+        self._failed_opens = 0
 
     # -- public API ------------------------------------------------------------------------------------
 
@@ -180,7 +184,10 @@ class Bridge:
                 port = open_serial(name, self._baudrate, self._poll_s, self._write_timeout_s)
         except (OSError, ValueError) as exc:  # ValueError: pyserial refuses a malformed url
             self._health.count("open")
-            log.debug("firmware bridge: cannot open %s: %s", self.url, exc)
+            self._failed_opens += 1
+            self._tell_once(
+                "open", "firmware bridge: cannot open %s: %s; retrying quietly until it opens", self.url, exc
+            )
             return False
         now = self._clock()
         with self._write_lock, self._lock:
@@ -188,7 +195,7 @@ class Bridge:
             self._is_broken, self._is_handshaken, self._is_fresh_port = False, False, True
             self._times.update(opened=now, hello=now)
         self._decoder.reset()
-        log.info("firmware bridge: opened %s, handshaking", name)
+        self._log_opened(name)
         self._send(codec.Hello())
         return True
 
@@ -213,6 +220,13 @@ class Bridge:
         if not is_handshaken:
             if now - times["opened"] >= self._handshake_timeout_s:
                 self._health.count("handshake_timeout")
+                self._tell_once(
+                    "silent",
+                    "firmware bridge: %s gave no handshake answer within %.1f s (is it the companion's board, with its"
+                    " firmware?); retrying quietly until it answers",
+                    self._port_name,
+                    self._handshake_timeout_s,
+                )
                 raise TimeoutError("no handshake answer")
             if now - times["hello"] >= self._resend_s:
                 self._times["hello"] = now
@@ -260,6 +274,9 @@ class Bridge:
             self._is_fresh_port = False
         self._health.handshaken(message.firmware, message.led_count, is_reconnect)
         self._delay_s = self._backoff[0]
+        if self._told:
+            log.info("firmware bridge: %s answers (firmware %s)", self._port_name, message.firmware)
+        self._told.clear()
         self._send_leds()  # the device may have lost or never had the state: always send it in full
 
     def _on_leds_ack(self, message: codec.LedsAck) -> None:
@@ -282,6 +299,21 @@ class Bridge:
                 log.exception("firmware bridge: on_button(%r, %d) raised", message.name, message.seq)
 
     # -- helpers -------------------------------------------------------------------------------------------
+
+    def _log_opened(self, name: str) -> None:
+        failed, self._failed_opens = self._failed_opens, 0
+        if failed:
+            log.info("firmware bridge: opened %s after %d failed attempt(s), handshaking", name, failed)
+        elif "silent" in self._told:  # why: a board that answers nothing is reopened every few seconds
+            log.debug("firmware bridge: opened %s again, handshaking", name)
+        else:
+            log.info("firmware bridge: opened %s, handshaking", name)
+
+    def _tell_once(self, trouble: str, message: str, *args: object) -> None:
+        """Log a trouble of the link at WARNING the first time since the device last answered, then at DEBUG."""
+        level = logging.DEBUG if trouble in self._told else logging.WARNING
+        self._told.add(trouble)
+        log.log(level, message, *args)
 
     def _is_synced(self) -> bool:
         return self._is_handshaken and self._leds is not None and self._acked_generation == self._generation

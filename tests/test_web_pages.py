@@ -233,6 +233,7 @@ def test_unknown_game_page_is_a_translated_404(client: FlaskClient) -> None:
     response = client.get("/games/nope?lang=fr")
     assert response.status_code == 404
     assert "Retour aux parties" in response.get_data(as_text=True)
+    assert "Cette partie n’existe pas ici" in response.get_data(as_text=True)  # not the log's "no game 'nope'"
 
 
 def test_camera_page_without_and_with_camera(client: FlaskClient, service: Companion) -> None:

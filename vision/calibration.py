@@ -20,6 +20,9 @@ from vision.reading import BBox
 from vision.storage import write_json_atomically
 
 FORMAT_VERSION = 1
+COLOUR_NAMES = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
+"""The names a table teaches its dice colours under, as its games and pages know them (the dashboard's colour
+calibration offers these alone): a colour taught under another name is one no game would ever read."""
 
 
 @dataclass(frozen=True)

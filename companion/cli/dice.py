@@ -16,7 +16,7 @@ from companion.config import Config
 from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import MalformedRequest
 from vision.annotate import annotate
-from vision.calibration import calibrate_from_examples
+from vision.calibration import COLOUR_NAMES, calibrate_from_examples
 from vision.errors import VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
@@ -86,11 +86,17 @@ def _write_jpeg(target: Path, picture: np.ndarray) -> str | None:
 
 def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     """Learn the table's die colours from images each showing one die of a named colour."""
-    examples = []
-    for item in args.examples:
+    named = []
+    for item in args.examples:  # every argument checked before any photo is read: a slip is told at once
         colour, sep, path = item.partition("=")
         if not sep or not colour or not path:
             raise MalformedRequest(f"{item!r}: expected COLOUR=IMAGE, e.g. blue=blue.jpg")
+        colour = colour.strip().lower()
+        if colour not in COLOUR_NAMES:
+            raise MalformedRequest(f"{item!r}: {colour!r} is not a die colour; allowed: {', '.join(COLOUR_NAMES)}")
+        named.append((colour, path))
+    examples = []
+    for colour, path in named:
         image = load_image(Path(path))
         reading = read_dice(image)
         if len(reading.dice) != 1:

@@ -11,8 +11,9 @@ from flask import Blueprint, Response, jsonify
 
 from companion.errors import Conflict, MalformedRequest
 from companion.service import APPENDABLE
-from companion.web.bodies import checked, int_arg, json_object
+from companion.web.bodies import checked, checked_objects, int_arg, json_object
 from companion.web.context import service, slots
+from companion.web.errors import shown
 from companion.web.language import verdict_texts
 
 api = Blueprint("api", __name__)
@@ -25,6 +26,9 @@ _EVENT_FIELDS: dict[str, dict[str, type]] = {
     "correction": {"type": str, "target": int, "move": dict},
 }
 _OPTIONAL_EVENT_FIELDS: dict[str, type] = {"if_seq": int}
+# Fields of each player of a new game; a colour left out (or null) is the seat's own.
+_PLAYER_FIELDS: dict[str, type] = {"name": str}
+_OPTIONAL_PLAYER_FIELDS: dict[str, type | tuple[type, ...]] = {"color": (str, type(None))}
 
 
 @api.get("/health")
@@ -51,6 +55,7 @@ def games() -> Response:
 def create_game() -> tuple[Response, int]:
     """Start a game ({kind, players, options}) and make it active; returns its view."""
     body = checked(json_object(), {"kind": str, "players": list}, {"options": dict})
+    checked_objects(body, "players", _PLAYER_FIELDS, _OPTIONAL_PLAYER_FIELDS)
     view = service().create_game(body["kind"], body["players"], body.get("options"))
     return jsonify(view), 201
 
@@ -76,7 +81,7 @@ def append_event(game_id: str) -> tuple[Response, int]:
     type_ = body.get("type")
     if not isinstance(type_, str) or type_ not in _EVENT_FIELDS:
         raise MalformedRequest(
-            f"field 'type' must be one of {', '.join(APPENDABLE)}, got {type_!r}",
+            f"field 'type' must be one of {', '.join(APPENDABLE)}, got {shown(type_)}",
             field="type",
             value=type_,
             allowed=list(_EVENT_FIELDS),

@@ -16,6 +16,7 @@ from companion.web.calibrate import calibrate
 from companion.web.context import SERVICE, SLOTS
 from companion.web.errors import register_error_handlers
 from companion.web.pages import pages
+from companion.web.rajas.boards import MAX_UPLOAD
 from companion.web.reader_check import reader_check
 from companion.web.slots import StreamSlots
 from companion.web.streams import streams
@@ -32,6 +33,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_STREAMS": 6,  # open streams at once; keep it below the server's threads (see server.py)
     "TRUSTED_ORIGINS": (),  # server.trusted_origins: other origins whose pages may send changes (cross_origin.py)
     "JSON_SORT_KEYS": False,
+    # The largest body a request may have (413 beyond, before it is read): twice the largest one taken, a board
+    # file (rajas/boards.py MAX_UPLOAD, which the import page refuses with its own message up to this).
+    "MAX_CONTENT_LENGTH": 2 * MAX_UPLOAD,
 }
 
 

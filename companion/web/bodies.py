@@ -8,8 +8,22 @@ from typing import Any
 from flask import request
 
 from companion.errors import MalformedRequest
+from companion.web.errors import shown
 
-_TYPE_NAMES = {str: "a string", int: "a whole number", list: "a list", dict: "an object", bool: "true or false"}
+MAX_WHOLE = 2**63 - 1
+"""The largest whole number taken from a query or a form: the largest the event store (SQLite) can compare."""
+
+Expected = type | tuple[type, ...]
+"""The type a field must have, or the types it may have (`(str, type(None))`: a string or null)."""
+
+_TYPE_NAMES = {
+    str: "a string",
+    int: "a whole number",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 def json_object() -> dict[str, Any]:
@@ -20,51 +34,83 @@ def json_object() -> dict[str, Any]:
             field="body",
             content_type=request.content_type,
         )
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # why: json refuses a deep nesting with this, not with a ValueError
+        raise MalformedRequest("the request body is JSON nested too deeply", field="body") from None
     if not isinstance(data, dict):
         raise MalformedRequest("the request body must be a JSON object", field="body")
     return data
 
 
-def checked(data: Mapping[str, Any], required: Mapping[str, type], optional: Mapping[str, type]) -> dict[str, Any]:
-    """The body's fields after checking that each has the right type and none is unknown."""
+def checked(
+    data: Mapping[str, Any], required: Mapping[str, Expected], optional: Mapping[str, Expected], where: str = ""
+) -> dict[str, Any]:
+    """The body's fields (or those of the object at `where`, e.g. "players[0].") after checking that each has the
+    right type and none is unknown."""
     allowed = {**required, **optional}
     unknown = sorted(set(data) - set(allowed))
     if unknown:
+        field = f"{where}{unknown[0]}"
         raise MalformedRequest(
-            f"unknown field {unknown[0]!r}; allowed: {', '.join(allowed)}", field=unknown[0], allowed=list(allowed)
+            f"unknown field {shown(field)}; allowed: {', '.join(allowed)}", field=field, allowed=list(allowed)
         )
     for name in required:
         if name not in data:
-            raise MalformedRequest(f"field {name!r} is missing", field=name)
+            raise MalformedRequest(f"field {where + name!r} is missing", field=where + name)
     for name, value in data.items():
         expected = allowed[name]
         if not _is_a(value, expected):
             raise MalformedRequest(
-                f"field {name!r} must be {_TYPE_NAMES.get(expected, expected.__name__)}, got {value!r}",
-                field=name,
+                f"field {where + name!r} must be {_type_name(expected)}, got {shown(value)}",
+                field=where + name,
                 value=value,
-                allowed=_TYPE_NAMES.get(expected, expected.__name__),
+                allowed=_type_name(expected),
             )
     return dict(data)
 
 
-def _is_a(value: Any, expected: type) -> bool:
+def checked_objects(
+    data: Mapping[str, Any], name: str, required: Mapping[str, Expected], optional: Mapping[str, Expected]
+) -> None:
+    """Check each object of the list `data[name]` (if there is one) as `checked` does, naming it by its place."""
+    items = data.get(name)
+    if not isinstance(items, list):
+        return
+    for index, item in enumerate(items):
+        where = f"{name}[{index}]"
+        if not isinstance(item, dict):
+            raise MalformedRequest(f"{where} must be an object, got {shown(item)}", field=where, value=item)
+        checked(item, required, optional, where=f"{where}.")
+
+
+def _type_name(expected: Expected) -> str:
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    return " or ".join(_TYPE_NAMES.get(kind, kind.__name__) for kind in kinds)
+
+
+def _is_a(value: Any, expected: Expected) -> bool:
     # JSON true/false are Python bools, which are ints too: refuse them where a number is expected.
-    if isinstance(value, bool) and expected is not bool:
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    if isinstance(value, bool) and bool not in kinds:
         return False
-    return isinstance(value, expected)
+    return isinstance(value, kinds)
 
 
-def int_arg(name: str, default: int, minimum: int = 0) -> int:
-    """A whole-number query argument (e.g. ?after=N); MalformedRequest names it when it is not one."""
+def int_arg(name: str, default: int, minimum: int = 0, maximum: int = MAX_WHOLE) -> int:
+    """A whole-number query argument (e.g. ?after=N); MalformedRequest names it when it is not one in range."""
     raw = request.args.get(name)
     if raw is None or raw == "":
         return default
     try:
         value = int(raw)
-    except ValueError:
+    except ValueError:  # also a number of more digits than int() reads (4300)
         value = minimum - 1
-    if value < minimum:
-        raise MalformedRequest(f"{name} must be a whole number >= {minimum}, got {raw!r}", field=name, value=raw)
+    if not minimum <= value <= maximum:
+        raise MalformedRequest(
+            f"{name} must be a whole number from {minimum} to {maximum}, got {shown(raw)}",
+            field=name,
+            value=raw,
+            allowed={"minimum": minimum, "maximum": maximum},
+        )
     return value

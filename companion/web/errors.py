@@ -3,25 +3,33 @@
 Shape: {"error": {"code": "...", "message": "...", "details": {...}}}.
 Statuses: 400 malformed, 403 a change sent by another site's page (cross_site_request), 404 not found,
 409 conflict (the request does not fit the game's state: nothing to undo, a correction that would break a later
-move), 422 a rule refusal (the move is well formed and understood but the rules forbid it now, or cannot decide
-it yet; `details.verdict` carries the verdict), 500 store, 503 too many open streams. A 422 rather than a 409
-keeps "the rules say no" apart from "the state moved on".
+move), 413 a body over MAX_CONTENT_LENGTH (request_entity_too_large), 422 a rule refusal (the move is well formed
+and understood but the rules forbid it now, or cannot decide it yet; `details.verdict` carries the verdict), 500
+store, 503 too many open streams. A 422 rather than a 409 keeps "the rules say no" apart from "the state moved on".
+
+A value a message repeats is cut to its first SHOWN_CHARS characters and "…" (see `shortened`).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.errors import CompanionError, Conflict, GameNotFound, IllegalMove, MalformedRequest, StoreError
-from companion.web.language import verdict_texts
+from companion.web.language import message_text, verdict_texts
 
 log = logging.getLogger(__name__)
 
 API_PREFIXES = ("/api/", "/stream/")
+SHOWN_CHARS = 60
+"""How much of a bad value an error message repeats: enough to recognise it, never a whole 100 kB name."""
+
+# A value that a message quotes as repr() writes it (an apostrophe inside a word starts none), or a run of digits.
+_ECHOED = re.compile(r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)|\b\d+\b""")
 
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (MalformedRequest, 400),
@@ -60,6 +68,40 @@ class NoCamera(WebError, LookupError):
     status = 404
 
 
+def shown(value: Any) -> str:
+    """How a message quotes a value it refuses: repr(), cut to its first SHOWN_CHARS characters and "…"."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARS:
+        return repr(value[:SHOWN_CHARS] + "…")
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+
+
+def shortened(message: str) -> str:
+    """The message with each value it quotes (or long number) over SHOWN_CHARS cut as `shown` does: a message
+    written elsewhere in full ("got 'AAA…'") is made short before it is answered."""
+    return _ECHOED.sub(_shorten_echoed, message)
+
+
+def _shorten_echoed(match: re.Match[str]) -> str:
+    text = match.group(0)
+    if text[0] not in "'\"":
+        return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+    quote, inner = text[0], text[1:-1]
+    return text if len(inner) <= SHOWN_CHARS else quote + inner[:SHOWN_CHARS] + "…" + quote
+
+
+def _shortened_details(details: dict[str, Any]) -> dict[str, Any]:
+    """The details with the refused value, and any long text, cut as `shown` does (lists and objects are kept:
+    a verdict, the allowed values)."""
+    short = dict(details)
+    for key, value in details.items():
+        if isinstance(value, str) and len(value) > SHOWN_CHARS:
+            short[key] = value[:SHOWN_CHARS] + "…"
+        elif key == "value" and not isinstance(value, str) and len(repr(value)) > SHOWN_CHARS:
+            short[key] = shown(value)
+    return short
+
+
 def status_of(error: CompanionError) -> int:
     """The HTTP status of a service or web error."""
     if isinstance(error, WebError):
@@ -83,12 +125,14 @@ def _wants_json() -> bool:
 
 def _on_companion_error(error: CompanionError) -> Response | tuple[str, int]:
     status = status_of(error)
+    message = shortened(error.message)
     if status >= 500:
-        log.error("request %s %s failed: %s", request.method, request.path, error)
+        log.error("request %s %s failed: %s", request.method, request.path, message)
     if not _wants_json():
-        return render_template("error.html", status=status, code=error.code, message=error.message), status
-    details = dict(error.details)
-    message = error.message
+        said = error.details.get("said")  # the message in the reader's language, when the error has one
+        shown_message = message_text(said) if isinstance(said, dict) else message
+        return render_template("error.html", status=status, code=error.code, message=shown_message), status
+    details = _shortened_details(error.details)
     verdict = details.get("verdict")
     if isinstance(verdict, dict):
         # The reason in the reader's language, so that a page can show it as it comes.
@@ -101,9 +145,26 @@ def _on_companion_error(error: CompanionError) -> Response | tuple[str, int]:
 def _on_http_error(error: HTTPException) -> Response | tuple[str, int]:
     status = error.code or 500
     code = (error.name or "error").lower().replace(" ", "_")
+    message = shortened(error.description or error.name)
     if not _wants_json():
-        return render_template("error.html", status=status, code=code, message=error.description), status
-    return error_response(code, error.description or error.name, status)
+        return render_template("error.html", status=status, code=code, message=message), status
+    return error_response(code, message, status)
+
+
+def _on_too_large(error: RequestEntityTooLarge) -> Response | tuple[str, int]:
+    config = current_app.config
+    limit, sent = config.get("MAX_CONTENT_LENGTH"), request.content_length
+    if limit is not None and (sent is None or sent > limit):  # no length: a chunked body ran past the limit
+        size = f" ({sent // 1024} kB sent)" if sent is not None else ""
+        message = f"the request is too large{size}: the companion takes at most {limit // 1024} kB in one request"
+    else:  # Flask's limits on a form's parts (MAX_FORM_MEMORY_SIZE, MAX_FORM_PARTS)
+        field_kb = (config.get("MAX_FORM_MEMORY_SIZE") or 0) // 1024
+        parts = config.get("MAX_FORM_PARTS")
+        message = f"the form is too large: at most {field_kb} kB in one field and {parts} fields"
+    if not _wants_json():
+        return render_template("error.html", status=413, code="request_entity_too_large", message=message), 413
+    details = {"limit_bytes": limit, "sent_bytes": sent}
+    return error_response("request_entity_too_large", message, 413, details)
 
 
 def _on_unexpected(error: Exception) -> Response | tuple[str, int]:
@@ -116,5 +177,6 @@ def _on_unexpected(error: Exception) -> Response | tuple[str, int]:
 def register_error_handlers(app: Flask) -> None:
     """Route every error of the app through the one JSON shape (API) or the error page (pages)."""
     app.register_error_handler(CompanionError, _on_companion_error)
+    app.register_error_handler(RequestEntityTooLarge, _on_too_large)
     app.register_error_handler(HTTPException, _on_http_error)
     app.register_error_handler(Exception, _on_unexpected)

@@ -7,6 +7,8 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
+from companion.web.bodies import MAX_WHOLE
+from companion.web.errors import shown
 
 MAX_SEATS = 8
 Form = MultiDict[str, str]
@@ -20,7 +22,7 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
     chosen = next((k for k in kinds if k["id"] == kind), None)
     if chosen is None:
         allowed = ", ".join(k["id"] for k in kinds)
-        raise MalformedRequest(f"kind {kind!r} is not a game; allowed: {allowed}", field="kind", value=kind)
+        raise MalformedRequest(f"kind {shown(kind)} is not a game; allowed: {allowed}", field="kind", value=kind)
     players: list[dict[str, Any]] = []
     seats: dict[int, int] = {}
     for row in range(MAX_SEATS):
@@ -49,17 +51,26 @@ def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: d
         if not raw:
             return default
         try:
-            return int(raw)
-        except ValueError:
-            raise MalformedRequest(f"{name} must be a whole number, got {raw!r}", field=name, value=raw) from None
+            number = int(raw)
+        except ValueError:  # also a number of more digits than int() reads (4300)
+            number = None
+        if number is None or not -MAX_WHOLE <= number <= MAX_WHOLE:
+            raise MalformedRequest(
+                f"{name} must be a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, got {shown(raw)}",
+                field=name,
+                value=raw,
+            )
+        return number
     ticked = form.getlist(name)
     if field["kind"] == "several":
         bad = [value for value in ticked if value not in field["choices"]]
         if bad:
             allowed = ", ".join(field["choices"])
-            raise MalformedRequest(f"{name}: {bad[0]!r} is not a choice; allowed: {allowed}", field=name, value=bad[0])
+            raise MalformedRequest(
+                f"{name}: {shown(bad[0])} is not a choice; allowed: {allowed}", field=name, value=bad[0]
+            )
         return [choice for choice in field["choices"] if choice in ticked]
     for value in ticked:
         if not value.isdigit() or int(value) not in seats:
-            raise MalformedRequest(f"{name}: {value!r} is no row of a named player", field=name, value=value)
+            raise MalformedRequest(f"{name}: {shown(value)} is no row of a named player", field=name, value=value)
     return sorted(seats[int(value)] for value in ticked)

@@ -20,7 +20,7 @@ from flask import Blueprint, Response, request
 from companion.errors import CompanionError, MalformedRequest
 from companion.service import Companion
 from companion.web import sse
-from companion.web.bodies import int_arg
+from companion.web.bodies import MAX_WHOLE, int_arg
 from companion.web.context import CameraFeed, camera, service, setting, slots
 from companion.web.errors import NoCamera
 
@@ -62,7 +62,7 @@ def game(game_id: str) -> Response:
 
 def _last_event_id() -> int:
     raw = request.headers.get("Last-Event-ID", "")
-    if not raw.isdigit():
+    if not raw.isdigit() or len(raw) > 18 or int(raw) > MAX_WHOLE:  # SQLite compares 64-bit numbers only
         raise MalformedRequest(f"Last-Event-ID must be an event seq, got {raw!r}", field="Last-Event-ID", value=raw)
     return int(raw)
 
