@@ -165,19 +165,17 @@ def test_gemstone_trader_cannot_be_taken_back_by_the_shalimar_gardens() -> None:
     assert refused.citation is not None and refused.citation.rule == "gemstone.turn"
 
 
+def _garden_from_the_quarry(state: RajasState, pay: list[dict[str, Any]]) -> RajasState:
+    """Seat 0 builds the green Shalimar garden at the quarry and takes back a worker from the quarry."""
+    return do(
+        state, type="place", seat=0, space="quarry", tile=tile("green", 0, kind="shalimar"), pay=pay, recall="quarry"
+    )
+
+
 def test_shalimar_garden_may_take_back_the_worker_that_built_it() -> None:
     # Goodie Box, Shalimar bonus: any worker of one's own already placed, once the garden is built: the builder too.
     state = edit(ready_game(2, ("shalimar",)), 0, dice=dice(green=[2], blue=[3]))
-    garden = tile("green", 0, kind="shalimar")
-    after = do(
-        state,
-        type="place",
-        seat=0,
-        space="quarry",
-        tile=garden,
-        pay=[_die("green", 2), _die("blue", 3)],
-        recall="quarry",
-    )
+    after = _garden_from_the_quarry(state, [_die("green", 2), _die("blue", 3)])
     assert after.player(0)["placed"] == 0
     assert 0 not in after.data["spaces"]["quarry"]
 
@@ -208,16 +206,7 @@ def test_shalimar_garden_frees_its_quarry_slot_and_the_next_worker_there_pays_th
     state = edit(state, 1, dice=dice(blue=[3, 6]), money=10)
     state = do(state, type="place", seat=0, space="quarry", tile=tile("blue", 3), pay=[_die("blue", 3)])
     state = do(state, type="place", seat=1, space="quarry", tile=tile("blue", 3), pay=[_die("blue", 3)])
-    garden = tile("green", 0, kind="shalimar")
-    state = do(
-        state,
-        type="place",
-        seat=0,
-        space="quarry",
-        tile=garden,
-        pay=[_die("green", 2), _die("green", 4)],
-        recall="quarry",
-    )
+    state = _garden_from_the_quarry(state, [_die("green", 2), _die("green", 4)])
     assert GAME.view(state)["spaces"]["quarry"] == [1, 0]
     money = state.player(1)["money"]
     state = do(state, type="place", seat=1, space="quarry", tile=tile("blue", 6), pay=[_die("blue", 6)])
