@@ -230,6 +230,20 @@ def test_a_fact_told_is_said_kept_when_the_move_that_waited_for_it_is_then_refus
     assert companion.boards.known("rajas")["2p.quarry.slots"] == 4
 
 
+def test_a_question_asked_is_still_asked_after_a_restart_and_its_move_still_waits(
+    client: FlaskClient, companion: Companion, game_id: str, tmp_path: Path
+) -> None:
+    move = {"type": "place", "seat": "1", "space": "outer_terrace"}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=move).status_code == 422
+    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as restarted:  # after a power cut
+        again = create_app({"TESTING": True}, restarted).test_client()
+        table = again.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
+        assert "A printed fact is needed" in table and 'name="key" value="2p.outer_terrace.slots"' in table
+        answer = {"type": "answer_fact", "key": "2p.outer_terrace.slots", "value": "2"}
+        assert again.post(f"/games/{game_id}/rajas/fact", data=answer).status_code == 303
+        assert restarted.view(game_id)["spaces"]["outer_terrace"] == [1]  # the waiting move was played
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

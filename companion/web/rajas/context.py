@@ -12,7 +12,7 @@ QUESTIONS = "companion.web.rajas.questions"
 
 def install(app: Flask, companion: Companion) -> None:
     """Give an app its tracker of open fact questions (listening to the service's bus)."""
-    app.extensions[QUESTIONS] = OpenQuestions(companion.bus)
+    app.extensions[QUESTIONS] = OpenQuestions(companion.bus, companion.store)
 
 
 def questions() -> OpenQuestions:
