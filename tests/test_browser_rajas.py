@@ -4,6 +4,7 @@ docs/screenshot-rajas.png is such a screenshot; the test takes its own in a temp
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
 from companion.web import create_app
+from companion.web.context import slots
 from companion.web.server import make_server, serve_in_thread
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
@@ -99,3 +101,23 @@ def test_a_roll_the_camera_could_not_read_appears_filled_in_without_a_reload(
     assert "The camera could not read 3 dice: tap them below." in result.stdout, result.stderr[-2000:]
     assert 'value="3" checked' in result.stdout
     assert len(service.events(game_id)) == 1  # nothing played
+
+
+def test_a_screen_past_the_limit_of_live_screens_says_so_not_just_offline(tmp_path: Path) -> None:
+    service = Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path)
+    app = create_app({"MAX_STREAMS": 1}, service)
+    with app.app_context():
+        give_back = slots().take()  # the one live screen allowed is taken: this one is refused (503), as a 15th
+    server = make_server(app, port=0, threads=4)
+    stop = serve_in_thread(server)
+    try:
+        game_id = str(service.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+        url = f"http://127.0.0.1:{server.effective_port}/games/{game_id}?lang=en"
+        result = chromium(tmp_path, url, "--dump-dom", "--virtual-time-budget=3000")
+    finally:
+        give_back()
+        stop()
+        service.close()
+    status = re.search(r'<span class="status-dot" id="live-status"[^>]*>([^<]*)</span>', result.stdout)
+    assert status is not None, result.stderr[-2000:]
+    assert status[1] == "Too many screens are connected; try again shortly"

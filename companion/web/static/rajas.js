@@ -26,6 +26,15 @@
       status.dataset.state = state;
       status.textContent = texts[{ live: "page.table.live", connecting: "page.table.connecting", offline: "page.table.offline" }[state]] || state;
     }
+    /* A stream refused (EventSource does not tell why): asked once more, a 503 means too many screens follow the
+       game; said so rather than a bare "offline". The answer is not read further either way. */
+    async function sayWhyRefused(url) {
+      const asked = new AbortController();
+      try {
+        const response = await fetch(url, { signal: asked.signal, headers: { Accept: "text/event-stream" } });
+        if (response.status === 503 && texts["error.too_many_streams"]) status.textContent = texts["error.too_many_streams"];
+      } catch (error) { /* offline indeed */ } finally { asked.abort(); }
+    }
     function connect() {
       const stream = new EventSource(live.dataset.streamUrl + "?after=" + lastSeq);
       stream.onopen = function () { setStatus("live"); };
@@ -43,7 +52,10 @@
       });
       stream.onerror = function () {
         setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
-        if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+        if (stream.readyState === EventSource.CLOSED) {
+          sayWhyRefused(stream.url);
+          setTimeout(connect, 5000);
+        }
       };
     }
     document.addEventListener("click", function (event) {

@@ -68,6 +68,16 @@
     status.textContent = text({ live: "page.table.live", connecting: "page.table.connecting", offline: "page.table.offline" }[state]);
   }
 
+  /* A stream refused (EventSource does not tell why): asked once more, a 503 means too many screens follow the
+     game; said so rather than a bare "offline". The answer is not read further either way. */
+  async function sayWhyRefused(url) {
+    const asked = new AbortController();
+    try {
+      const response = await fetch(url, { signal: asked.signal, headers: { Accept: "text/event-stream" } });
+      if (response.status === 503) status.textContent = text("error.too_many_streams");
+    } catch (error) { /* offline indeed */ } finally { asked.abort(); }
+  }
+
   let stream = null;
   function connect() {
     // Reconnects made by EventSource itself send Last-Event-ID; ours start after the last seq seen.
@@ -80,6 +90,7 @@
     stream.onerror = function () {
       setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
       if (stream.readyState === EventSource.CLOSED) {
+        sayWhyRefused(stream.url);
         setTimeout(connect, 5000);
         refresh();
       }
