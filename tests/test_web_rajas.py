@@ -244,6 +244,33 @@ def test_a_question_asked_is_still_asked_after_a_restart_and_its_move_still_wait
         assert restarted.view(game_id)["spaces"]["outer_terrace"] == [1]  # the waiting move was played
 
 
+def test_a_mango_village_printed_with_two_gains_is_laid_from_the_quarry_form(
+    client: FlaskClient, companion: Companion
+) -> None:
+    # Goodie Box, Mango village: a pair of dice builds it, and its printed yield may be two gains (2 money and a
+    # die of a colour): the form's second gain makes them one reward. The trader's checkbox waits for the trader.
+    players = [{"name": "Asha"}, {"name": "Bruno"}]
+    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": ["mango", "gemstone"]})["game_id"])
+    rolled(client, found, 0, (3, 4, 2, 5))
+    rolled(client, found, 1, (1, 1, 1, 1))
+    page = client.get(f"/games/{found}?lang=en").get_data(as_text=True)
+    assert 'name="tile.reward2.kind"' in page and 'name="tile.color"' in page
+    assert 'name="worker" value="gemstone"' not in page  # Bruno has not reached the trader (fame 10)
+    form = {"type": "place", "seat": "1", "space": "quarry", "pay": ["0:blue-1", "1:green-1"], "tile.kind": "village"}
+    form.update({"tile.color": "violet", "tile.reward.kind": "money", "tile.reward.number": "2"})
+    form.update({"tile.reward2.kind": "dice", "tile.reward2.number": "1", "tile.reward2.color": "violet"})
+    response = client.post(f"/games/{found}/rajas/play", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[-800:]
+    (village,) = companion.session(found).state.player(1)["tiles"]
+    assert village["kind"] == "village" and village["color"] == "violet"
+    assert village["reward"] == {
+        "kind": "all",
+        "of": [{"kind": "money", "amount": 2}, {"kind": "dice", "count": 1, "color": "violet"}],
+    }
+    roll = companion.view(found)["pending"][0]
+    assert roll["kind"] == "roll" and roll["fixed"] == {"violet": 1} and roll["free"] == 0  # the die printed
+
+
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
     form = {"type": "place", "seat": "1", "space": "room.raja", "pay": "1:green-1"}
     read = client.post(f"/api/games/{game_id}/rajas/move", data=form)

@@ -36,6 +36,7 @@ def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         "tiles": [t for t in me["tiles"] if not t["covered"]],
         "incomes": list(me["incomes"]),
         "has_crossed": me["crossed_at"] is not None,
+        "gemstone": me["gemstone"],  # the Gemstone Trader: None (not reached), "ready" to place, "used"
     }
 
 

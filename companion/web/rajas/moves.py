@@ -182,6 +182,11 @@ def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | N
     tile["markets"] = markets
     tile["buildings"] = [b for b in form.getlist("tile.buildings") if b]
     reward = reward_from_form(form, "tile.reward")
+    more = reward_from_form(form, "tile.reward2")  # a village printed with two gains (2 money and a die...)
+    if reward is not None and more is not None:
+        reward = {"kind": "all", "of": [reward, more]}
+    elif more is not None:
+        reward = more
     if reward is not None:
         tile["reward"] = reward
     return tile

@@ -45,8 +45,11 @@ def _market_money(me: dict[str, Any], reward: dict[str, Any]) -> int:
 
 
 def _dice(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
-    fixed = {c: reward.get("colors", []).count(c) for c in COLORS}
-    gain_dice(data, seat, fixed, reward.get("count", len(reward.get("colors", []))) - sum(fixed.values()))
+    # Printed colours: a list ("colors"), or one colour for every die counted ("color", as the table's form tells
+    # "1 violet die"); the rest are of the player's choice.
+    colors = reward.get("colors") or ([reward["color"]] * reward.get("count", 1) if reward.get("color") else [])
+    fixed = {c: colors.count(c) for c in COLORS}
+    gain_dice(data, seat, fixed, reward.get("count", len(colors)) - sum(fixed.values()))
 
 
 def _karma_dice(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
