@@ -269,6 +269,11 @@ def test_a_mango_village_printed_with_two_gains_is_laid_from_the_quarry_form(
     }
     roll = companion.view(found)["pending"][0]
     assert roll["kind"] == "roll" and roll["fixed"] == {"violet": 1} and roll["free"] == 0  # the die printed
+    # The village is then named in words where it is used, and never offered to the Master Builder to cover.
+    page = client.get(f"/games/{found}/check?lang=en").get_data(as_text=True)
+    village_box = f'<input type="checkbox" name="villages" value="{village["id"]}"> violet · Mango village'
+    assert village_box in page
+    assert f'<option value="{village["id"]}">' not in page.split('name="cover"')[1].split("</select>")[0]
 
 
 def test_can_i_reads_the_form_then_asks_the_check_api(client: FlaskClient, game_id: str) -> None:
