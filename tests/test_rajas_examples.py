@@ -173,6 +173,8 @@ def test_master_builder_covers_orange_4_with_violet_6_paying_violet_2() -> None:
         state, move(state, **fields, pay=[{"color": "green", "value": 5}, {"color": "violet", "value": 1}])
     )
     assert short.reason is not None and short.reason.key == "rajas.refused.short_of_pips"
+    room_only = GAME.legal(state, move(state, **fields, pay=[{"color": "green", "value": 5}]))
+    assert room_only.reason is not None and room_only.reason.key == "rajas.refused.tile_unpaid"
     after = do(state, **fields, pay=[{"color": "green", "value": 5}, {"color": "violet", "value": 2}])
     tiles = after.player(0)["tiles"]
     assert [(t["color"], t["covered"]) for t in tiles] == [("orange", True), ("violet", False)]

@@ -21,6 +21,9 @@ def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     require(old["covers"] is None, "palace.master_builder", "covered_once")
     require(old["kind"] not in ("village", "shalimar"), "palace.master_builder", "never_overbuilt")
     new = move["tile"]
+    # The room's die (its 5) was paid for the room: the new tile needs dice of its own ("Pay with blue dice" was
+    # said to a player who had paid a blue 5, for the room).
+    require(bool(move["pay"]), "palace.master_builder", "tile_unpaid")
     _pay_difference(data, seat, old, new, move["pay"])
     draw_tile(data, new)
     old["covered"] = True
