@@ -180,6 +180,16 @@ def test_shalimar_garden_may_take_back_the_worker_that_built_it() -> None:
     assert 0 not in after.data["spaces"]["quarry"]
 
 
+def test_a_garden_built_by_the_gemstone_trader_cannot_take_the_trader_himself_back() -> None:
+    # Goodie Box, The Gemstone Trader: once a round; the Shalimar gardens may not take him back the same round.
+    state = edit(ready_game(2, ("gemstone", "shalimar")), 0, gemstone="ready", dice=dice(green=[2], blue=[3]))
+    fields = {"type": "place", "seat": 0, "space": "quarry", "worker": "gemstone", "recall": "quarry"}
+    verdict = GAME.legal(
+        state, move(state, **fields, tile=tile("green", 0, kind="shalimar"), pay=[_die("green", 2), _die("blue", 3)])
+    )
+    assert verdict.reason is not None and verdict.reason.key == "rajas.refused.gemstone_recall"
+
+
 def test_shalimar_garden_built_over_a_tile_by_the_master_builder_takes_a_worker_back() -> None:
     state = do(ready_game(2, ("shalimar",)), type="place", seat=0, space="outer_terrace")
     state = do(state, type="place", seat=1, space="outer_terrace")

@@ -47,9 +47,9 @@ def place(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
         occupants[occupants.index(None)] = seat
     else:
         occupants.append(seat)
-    quarry.recall_after_building(data, seat)
     if move.get("worker") == "gemstone":
-        me["gemstone_at"] = space
+        me["gemstone_at"] = space  # known before a garden takes a worker back: never the trader (once a round)
+    quarry.recall_after_building(data, seat)
     data["placements"] += 1
     me["seen"] = data["placements"]  # this seat's turn in the phase: see turn.advance
     data["turn"]["placed"] = True
