@@ -8,8 +8,7 @@ import pytest
 from test_cli_dice import photo
 
 from companion.cli.main import main
-from companion.web.dice import DIE_COLORS
-from vision.calibration import COLOUR_NAMES, Calibration
+from vision.calibration import Calibration
 
 
 @pytest.mark.parametrize("name", ["Blue Sky", "notacolour", "purple", "bleu"])
@@ -36,7 +35,3 @@ def test_a_colour_name_in_capitals_is_the_colour(tmp_path: Path) -> None:
     orange = photo(tmp_path / "orange.png", [(320, 5, "orange")])
     assert main(["--data-dir", str(tmp_path), "calibrate-colours", f" Blue={blue}", f"ORANGE={orange}"]) == 0
     assert sorted(Calibration.load(tmp_path / "calibration.json").centres) == ["blue", "orange"]
-
-
-def test_the_command_and_the_calibration_page_allow_the_same_names() -> None:
-    assert COLOUR_NAMES == DIE_COLORS

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from vision.calibration import COLOUR_NAMES
 from vision.reading import SURE_VALUE
 
-DIE_COLORS = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
-"""Colours offered for manual entry and corrections (Rajas uses the first four)."""
+DIE_COLORS = COLOUR_NAMES
+"""Colours offered for manual entry and corrections (Rajas uses the first four): the colours the camera names."""
 
 _LOW, _MID, _HIGH = 27, 50, 73
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
