@@ -29,9 +29,10 @@ def ticks_diff(later, earlier):
 class DeviceCore:
     """Protocol state of one microcontroller: handshake, heartbeat, LED state and the button queue."""
 
-    def __init__(self, firmware, led_count, boot_id, retransmit_ms=200, first_seq=0):
-        # type: (str, int, int, int, int) -> None
+    def __init__(self, firmware, led_count, boot_id, retransmit_ms=200, first_seq=0, version=codec.PROTOCOL_VERSION):
+        # type: (str, int, int, int, int, int) -> None
         self.firmware = firmware
+        self.version = version  # the protocol this firmware speaks: another value stands for an older or newer board
         self.led_count = led_count
         self.boot_id = boot_id & 0xFFFFFFFF
         self.retransmit_ms = retransmit_ms
@@ -98,7 +99,7 @@ class DeviceCore:
 
     def _welcome(self):
         # type: () -> codec.Welcome
-        return codec.Welcome(codec.PROTOCOL_VERSION, self.boot_id, self._base_seq(), self.led_count, self.firmware)
+        return codec.Welcome(self.version, self.boot_id, self._base_seq(), self.led_count, self.firmware)
 
     def _pending_frames(self):
         # type: () -> bytes

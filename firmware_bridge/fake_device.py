@@ -14,6 +14,7 @@ import time
 import tty
 from pathlib import Path
 
+from firmware_bridge import codec
 from firmware_bridge.device_core import DeviceCore
 from firmware_bridge.errors import LinkClosedError
 from firmware_bridge.state import LedState
@@ -62,10 +63,18 @@ class PtyDevice:
     kind = "pty"
     is_mock = True
 
-    def __init__(self, link_path: str | os.PathLike[str], *, led_count: int = 24, retransmit_ms: int = 20):
+    def __init__(
+        self,
+        link_path: str | os.PathLike[str],
+        *,
+        led_count: int = 24,
+        retransmit_ms: int = 20,
+        protocol_version: int = codec.PROTOCOL_VERSION,
+    ) -> None:
         self.link_path = Path(link_path)
         self.led_count = led_count
         self.retransmit_ms = retransmit_ms
+        self.protocol_version = protocol_version  # what its firmware speaks; a change takes effect at the next boot
         self._lock = threading.Lock()
         self._core = self._boot()
         self._session: _Session | None = None
@@ -142,7 +151,9 @@ class PtyDevice:
         self.close()
 
     def _boot(self) -> DeviceCore:
-        return DeviceCore(FAKE_FIRMWARE, self.led_count, random_boot_id(), self.retransmit_ms)
+        return DeviceCore(
+            FAKE_FIRMWARE, self.led_count, random_boot_id(), self.retransmit_ms, version=self.protocol_version
+        )
 
     def _serve(self, session: _Session) -> None:
         while not session.stop.is_set():

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 LIVE_HEARTBEATS = 3  # connected means heard within this many heartbeat periods
-LINK_ERROR_KINDS = ("open", "io", "handshake_timeout", "version", "unexpected", "callback")
+LINK_ERROR_KINDS = ("open", "io", "handshake_timeout", "version", "unexpected", "callback", "internal")
 
 
 class LinkHealth:
@@ -24,6 +24,7 @@ class LinkHealth:
         self.firmware: str | None = None
         self.led_count: int | None = None
         self.errors = dict.fromkeys(LINK_ERROR_KINDS, 0)
+        self.error: str | None = None  # what stands in the way now, in plain words; None once the device answers
 
     def heard(self) -> None:
         """Record that a valid frame just arrived."""
@@ -41,10 +42,16 @@ class LinkHealth:
         with self._lock:
             self.errors[kind] = self.errors.get(kind, 0) + 1
 
+    def trouble(self, said: str) -> None:
+        """Record what keeps the link from working, until the next completed handshake."""
+        with self._lock:
+            self.error = said
+
     def handshaken(self, firmware: str, led_count: int, is_reconnect: bool) -> None:
         """Record a completed handshake with the device's identity."""
         with self._lock:
             self._is_handshaken = True
+            self.error = None
             self.has_connected = True
             self.firmware, self.led_count = firmware, led_count
             self.reconnects += 1 if is_reconnect else 0
@@ -55,13 +62,14 @@ class LinkHealth:
             self._is_handshaken = False
 
     def report(self, *, is_open: bool) -> dict[str, Any]:
-        """Return connected, last_heard_s, errors, reconnects, firmware and led_count."""
+        """Return connected, error, last_heard_s, errors, reconnects, firmware and led_count."""
         with self._lock:
             heard = self._last_heard
             last_heard_s = None if heard is None else max(0.0, self._clock() - heard)
             is_live = last_heard_s is not None and last_heard_s <= LIVE_HEARTBEATS * self._heartbeat_s
             return {
                 "connected": is_open and self._is_handshaken and is_live,
+                "error": self.error,
                 "last_heard_s": last_heard_s,
                 "errors": dict(self.errors),
                 "reconnects": self.reconnects,

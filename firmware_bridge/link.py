@@ -84,9 +84,12 @@ class Bridge:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._is_closed = False
-        # What the log was told since the device last answered a handshake: each trouble ("open", "silent") is
-        # a WARNING once, then DEBUG while it goes on, so that a missing board is seen without a flood.
+        # What the log was told since the device last answered a handshake: each trouble ("open", "silent", a
+        # protocol version) is a WARNING (ERROR for a version) once, then DEBUG while it goes on, so that a missing
+        # or wrong board is seen without a flood; status()["error"] says the latest until the device answers.
         self._told: set[str] = set()
+        self._last_told: str | None = None
+        self._last_bug: str | None = None  # the last unexpected error, whose traceback is logged once
         self._failed_opens = 0
 
     # -- public API ------------------------------------------------------------------------------------
@@ -126,7 +129,8 @@ class Bridge:
             return self._synced.wait_for(self._is_synced, timeout_s)
 
     def status(self) -> dict[str, Any]:
-        """Return the link's health: kind, port, liveness, error counters, reconnects, firmware."""
+        """Return the link's health: kind, port, liveness, what stands in the way (error), error counters,
+        reconnects, firmware."""
         with self._lock:
             errors = dict(self._decoder.errors)
             errors.update(self._sequencer_counts())
@@ -170,8 +174,8 @@ class Bridge:
                 self._service()
             except OSError as exc:  # serial.SerialException is an OSError too
                 self._lose_port(str(exc) or type(exc).__name__)
-            except Exception:  # why: a bug here must not kill the link silently
-                log.exception("firmware bridge: unexpected error; reopening the port")
+            except Exception as exc:  # why: a bug here must not kill the link silently
+                self._tell_bug(exc)
                 self._lose_port("internal error")
 
     def _open_port(self) -> bool:
@@ -185,9 +189,7 @@ class Bridge:
         except (OSError, ValueError) as exc:  # ValueError: pyserial refuses a malformed url
             self._health.count("open")
             self._failed_opens += 1
-            self._tell_once(
-                "open", "firmware bridge: cannot open %s: %s; retrying quietly until it opens", self.url, exc
-            )
+            self._tell_once("open", f"cannot open {self.url}: {exc}", "it opens")
             return False
         now = self._clock()
         with self._write_lock, self._lock:
@@ -222,10 +224,9 @@ class Bridge:
                 self._health.count("handshake_timeout")
                 self._tell_once(
                     "silent",
-                    "firmware bridge: %s gave no handshake answer within %.1f s (is it the companion's board, with its"
-                    " firmware?); retrying quietly until it answers",
-                    self._port_name,
-                    self._handshake_timeout_s,
+                    f"{self._port_name} gave no handshake answer within {self._handshake_timeout_s:.1f} s (is it the"
+                    " companion's board, with its firmware?)",
+                    "it answers",
                 )
                 raise TimeoutError("no handshake answer")
             if now - times["hello"] >= self._resend_s:
@@ -258,15 +259,7 @@ class Bridge:
 
     def _on_welcome(self, message: codec.Welcome) -> None:
         if message.version != codec.PROTOCOL_VERSION:
-            self._health.count("version")
-            self._delay_s = self._backoff[1]
-            log.error(
-                "firmware bridge: device speaks protocol %d, host speaks %d; update the firmware (%s)",
-                message.version,
-                codec.PROTOCOL_VERSION,
-                message.firmware,
-            )
-            raise ConnectionError("protocol version mismatch")
+            self._refuse_version(message)
         with self._lock:
             self._sequencer.on_welcome(message.boot_id, message.base_seq)
             self._is_handshaken = True
@@ -275,9 +268,28 @@ class Bridge:
         self._health.handshaken(message.firmware, message.led_count, is_reconnect)
         self._delay_s = self._backoff[0]
         if self._told:
-            log.info("firmware bridge: %s answers (firmware %s)", self._port_name, message.firmware)
+            log.info("firmware bridge: %s answers (firmware %s); the link is up", self._port_name, message.firmware)
         self._told.clear()
+        self._last_told = None
         self._send_leds()  # the device may have lost or never had the state: always send it in full
+
+    def _refuse_version(self, message: codec.Welcome) -> None:
+        """Tell of a board speaking another protocol (ERROR once per board, then DEBUG), retry slowly: raise."""
+        self._delay_s = self._backoff[1]
+        trouble = f"version {message.version} {message.firmware}"
+        if self._last_told != trouble:  # why: another board, or the board came back: a new state, told again
+            self._told.clear()
+        self._tell_once(
+            trouble,
+            f"the board on {self._port_name} speaks protocol version {message.version} (firmware"
+            f" {message.firmware!r}) but this companion speaks version {codec.PROTOCOL_VERSION}: flash the"
+            " companion's reference firmware onto the board (firmware_bridge/firmware, see PROTOCOL.md) or update"
+            " the companion",
+            "the versions match",
+            level=logging.ERROR,
+        )
+        self._health.count("version")  # after the words, so a counted refusal is always explained in status()
+        raise ConnectionError("protocol version mismatch")
 
     def _on_leds_ack(self, message: codec.LedsAck) -> None:
         with self._synced:
@@ -304,16 +316,33 @@ class Bridge:
         failed, self._failed_opens = self._failed_opens, 0
         if failed:
             log.info("firmware bridge: opened %s after %d failed attempt(s), handshaking", name, failed)
-        elif "silent" in self._told:  # why: a board that answers nothing is reopened every few seconds
+        elif self._told:  # why: a board that answers nothing, or in another version, is reopened every second
             log.debug("firmware bridge: opened %s again, handshaking", name)
         else:
             log.info("firmware bridge: opened %s, handshaking", name)
 
-    def _tell_once(self, trouble: str, message: str, *args: object) -> None:
-        """Log a trouble of the link at WARNING the first time since the device last answered, then at DEBUG."""
-        level = logging.DEBUG if trouble in self._told else logging.WARNING
+    def _tell_once(self, trouble: str, said: str, until: str, *, level: int = logging.WARNING) -> None:
+        """Log a trouble of the link at level the first time since the device last answered, then at DEBUG;
+        status()["error"] says it until the device answers."""
+        if trouble in self._told:
+            level = logging.DEBUG
         self._told.add(trouble)
-        log.log(level, message, *args)
+        self._last_told = trouble
+        self._health.trouble(said)
+        log.log(level, "firmware bridge: %s; retrying quietly until %s", said, until)
+
+    def _tell_bug(self, exc: Exception) -> None:
+        """Log an unexpected error with its traceback unless it is the one logged last; count it as "internal".
+
+        Called in an except block. A bug met at every handshake would otherwise be a traceback a second.
+        """
+        self._health.count("internal")
+        said = f"{type(exc).__name__}: {exc}"
+        if said == self._last_bug:
+            log.debug("firmware bridge: the same unexpected error again (%s); reopening the port", said)
+        else:
+            log.exception("firmware bridge: unexpected error; reopening the port")
+        self._last_bug = said
 
     def _is_synced(self) -> bool:
         return self._is_handshaken and self._leds is not None and self._acked_generation == self._generation

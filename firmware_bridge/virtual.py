@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import serial
 
-from firmware_bridge import render
+from firmware_bridge import codec, render
 from firmware_bridge.device_core import DeviceCore
 from firmware_bridge.state import LedState
 
@@ -33,9 +33,11 @@ class VirtualDevice:
         *,
         retransmit_ms: int = 100,
         clock: Callable[[], float] = time.monotonic,
+        protocol_version: int = codec.PROTOCOL_VERSION,
     ) -> None:
         self.led_count = led_count
         self.retransmit_ms = retransmit_ms
+        self.protocol_version = protocol_version  # what its firmware speaks; a change takes effect at the next boot
         self.timeout: float | None = 0.01
         self._clock = clock
         self._ready = threading.Condition()
@@ -130,7 +132,9 @@ class VirtualDevice:
             self._ready.notify_all()
 
     def _boot(self) -> DeviceCore:
-        core = DeviceCore(VIRTUAL_FIRMWARE, self.led_count, random_boot_id(), self.retransmit_ms)
+        core = DeviceCore(
+            VIRTUAL_FIRMWARE, self.led_count, random_boot_id(), self.retransmit_ms, version=self.protocol_version
+        )
         self._emit(core.announce())
         return core
 
