@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.boards import OwnerBoards
 from companion.devices.notices import DeviceChoice
-from companion.errors import Conflict, GameNotFound, MalformedRequest
+from companion.errors import Conflict, GameNotFound, MalformedRequest, StoreError
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
 from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict
@@ -70,7 +70,8 @@ class Companion:
         ]
 
     def games(self) -> list[dict[str, Any]]:
-        """Every game in the store, the one played last first."""
+        """Every game in the store, the one played last first; `is_over` from the store's summaries (None: not
+        known, for a game not played since summaries were kept), no game rebuilt."""
         return [{**row._asdict(), "is_active": row.game_id == self.active_id} for row in self.store.games()]
 
     def create_game(
@@ -99,7 +100,10 @@ class Companion:
                 if not self.store.has_game(game_id):
                     said = {"key": "error.said.no_game", "params": {}}
                     raise GameNotFound(f"no game {game_id!r}", said=said)
-                self._sessions[game_id] = GameSession(self.store, game_id)
+                session = GameSession(self.store, game_id)
+                self._sessions[game_id] = session
+                # A game last played before summaries were kept (or when one could not be written) gets its own now.
+                self._summarise(game_id, session.last_seq, session.view())
             return self._sessions[game_id]
 
     def view(self, game_id: str) -> dict[str, Any]:
@@ -152,8 +156,18 @@ class Companion:
         return True
 
     def _published(self, stored: StoredEvent, view: dict[str, Any]) -> None:
+        self._summarise(stored.game_id, stored.seq, view)
         self._changed_now()
         self.bus.publish(GameEventAppended(stored.game_id, stored.seq, stored.type, stored.payload, view))
+
+    def _summarise(self, game_id: str, seq: int, view: Mapping[str, Any]) -> None:
+        """Keep what the list of games shows of a game (whether it has ended), so that the list need not rebuild
+        every game. The event is acknowledged already: a summary that cannot be written is logged, not raised,
+        and the list then says nothing of that game's end (the store knows the summary is not of its last event)."""
+        try:
+            self.store.set_summary(game_id, seq, bool(view.get("is_over")))
+        except StoreError as exc:
+            log.warning("summary of game %s not kept: %s", game_id, exc)
 
     def _on_fact_told(self, event: GameEventAppended) -> None:
         """Remember a printed fact told at the table for the owner's copy of the game."""

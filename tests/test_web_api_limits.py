@@ -126,7 +126,7 @@ def test_a_body_over_the_limit_on_the_dashboard_is_a_readable_page(client: Flask
     response = upload(client, "/boards/rajas/import", b"{" + b" " * (3 * 1024 * 1024) + b"}")
     assert response.status_code == 413 and response.mimetype == "text/html"
     page = response.get_data(as_text=True)
-    assert "the request is too large" in page and "at most 1024 kB" in page
+    assert "The request is too large" in page and "at most 1024 kB" in page
 
 
 def test_the_limit_is_above_every_body_the_app_takes(app: Flask, client: FlaskClient) -> None:

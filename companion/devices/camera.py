@@ -178,7 +178,7 @@ class CameraWorker:
             return None
         if cached is not None and cached[0] == version:
             return cached
-        ok, data = cv2.imencode(".jpg", annotate(frame, reading), [cv2.IMWRITE_JPEG_QUALITY, 75])
+        ok, data = cv2.imencode(".jpg", annotate(frame, reading, words=False), [cv2.IMWRITE_JPEG_QUALITY, 75])
         if not ok:
             return None
         self._jpeg = (version, data.tobytes())

@@ -1,5 +1,6 @@
 """The append-only event log of every game, in SQLite (WAL, synchronous=FULL: an acknowledged event survives
-power loss). Nothing is ever updated or deleted: undo, redo and corrections are events too."""
+power loss). No event is ever updated or deleted: undo, redo and corrections are events too. Beside the log, a
+summary of each game (whether it has ended) is kept for the list of games, and rewritten as the game goes on."""
 
 from __future__ import annotations
 
@@ -37,7 +38,15 @@ CREATE TABLE IF NOT EXISTS settings (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    is_over INTEGER NOT NULL
+);
 """
+# `summaries` is not the log: it caches what the list of games shows of a game's state (whether it has ended),
+# as of one event, so that the list need not rebuild every game from its log. It holds only while `seq` is the
+# game's last event; a store written before it existed has none, and says nothing until the game is opened.
 
 
 class GameRow(NamedTuple):
@@ -49,6 +58,8 @@ class GameRow(NamedTuple):
     events: int
     last_played_at: float
     players: tuple[str, ...]
+    is_over: bool | None
+    """Whether the game has ended, as its summary says; None when no summary holds for its last event."""
 
 
 def _names(start: str | None) -> tuple[str, ...]:
@@ -178,21 +189,35 @@ class EventStore:
 
     def games(self) -> list[GameRow]:
         """Every game, the one played last first (the game a table comes back to is the one it left): its id, kind,
-        when it started and was last played, its number of events and its players' names (from its first event)."""
+        when it started and was last played, its number of events, its players' names (from its first event) and
+        whether it has ended (from its summary, never by rebuilding it)."""
         with self._lock:
             rows = (
                 self._connection()
                 .execute(
                     "SELECT g.id, g.kind, g.created_at, COUNT(e.seq), MAX(e.created_at), "
-                    "(SELECT payload FROM events WHERE game_id = g.id AND seq = 1) "
-                    "FROM games g JOIN events e ON e.game_id = g.id GROUP BY g.id "
-                    "ORDER BY MAX(e.created_at) DESC, g.created_at DESC"
+                    "(SELECT payload FROM events WHERE game_id = g.id AND seq = 1), "
+                    "CASE WHEN s.seq = MAX(e.seq) THEN s.is_over END "
+                    "FROM games g JOIN events e ON e.game_id = g.id LEFT JOIN summaries s ON s.game_id = g.id "
+                    "GROUP BY g.id ORDER BY MAX(e.created_at) DESC, g.created_at DESC"
                 )
                 .fetchall()
             )
         return [
-            GameRow(gid, kind, created, count, last, _names(start)) for gid, kind, created, count, last, start in rows
+            GameRow(gid, kind, created, count, last, _names(start), None if over is None else bool(over))
+            for gid, kind, created, count, last, start, over in rows
         ]
+
+    def set_summary(self, game_id: str, seq: int, is_over: bool) -> None:
+        """Note whether a game has ended after its event `seq` (see `summaries` in the schema); the same summary
+        again writes nothing."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO summaries VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE "
+                "SET seq = excluded.seq, is_over = excluded.is_over "
+                "WHERE seq != excluded.seq OR is_over != excluded.is_over",
+                (game_id, seq, int(is_over)),
+            )
 
     def has_game(self, game_id: str) -> bool:
         """True if the game exists."""

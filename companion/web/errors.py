@@ -20,7 +20,8 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.errors import CompanionError, Conflict, GameNotFound, IllegalMove, MalformedRequest, StoreError
-from companion.web.language import message_text, verdict_texts
+from companion.i18n import DEFAULT_LOCALE, translate
+from companion.web.language import has_text, message_text, t, verdict_texts
 
 log = logging.getLogger(__name__)
 
@@ -147,30 +148,49 @@ def _on_http_error(error: HTTPException) -> Response | tuple[str, int]:
     code = (error.name or "error").lower().replace(" ", "_")
     message = shortened(error.description or error.name)
     if not _wants_json():
-        return render_template("error.html", status=status, code=code, message=message), status
+        # Werkzeug's own descriptions ("The requested URL was not found on the server") are English whatever the
+        # page's language: the page says its status in the reader's; a description of the app's own is kept.
+        is_own = error.description != type(error).description
+        shown_message = message if is_own else page_text(status)
+        return render_template("error.html", status=status, code=code, message=shown_message), status
     return error_response(code, message, status)
 
 
+def page_text(status: int) -> str:
+    """What the error page of an HTTP status says, in the reader's language."""
+    key = f"error.http.{status}"
+    return t(key) if has_text(key) else t("error.http.other")
+
+
 def _on_too_large(error: RequestEntityTooLarge) -> Response | tuple[str, int]:
-    config = current_app.config
-    limit, sent = config.get("MAX_CONTENT_LENGTH"), request.content_length
-    if limit is not None and (sent is None or sent > limit):  # no length: a chunked body ran past the limit
-        size = f" ({sent // 1024} kB sent)" if sent is not None else ""
-        message = f"the request is too large{size}: the companion takes at most {limit // 1024} kB in one request"
-    else:  # Flask's limits on a form's parts (MAX_FORM_MEMORY_SIZE, MAX_FORM_PARTS)
-        field_kb = (config.get("MAX_FORM_MEMORY_SIZE") or 0) // 1024
-        parts = config.get("MAX_FORM_PARTS")
-        message = f"the form is too large: at most {field_kb} kB in one field and {parts} fields"
+    limit, sent = current_app.config.get("MAX_CONTENT_LENGTH"), request.content_length
+    said = too_large_message(limit, sent)
     if not _wants_json():
+        message = message_text(said)  # in the reader's language
         return render_template("error.html", status=413, code="request_entity_too_large", message=message), 413
+    # The API's messages are in English, as its other errors' are; the page's text and the API's are one text.
+    message = translate(DEFAULT_LOCALE, said["key"], said["params"])
     details = {"limit_bytes": limit, "sent_bytes": sent}
     return error_response("request_entity_too_large", message, 413, details)
+
+
+def too_large_message(limit: int | None, sent: int | None) -> dict[str, Any]:
+    """Why a request was too large, as a catalogue message ({"key", "params"}): its body over `limit` bytes
+    (`sent` of them, when the request said), or else one of Flask's limits on a form's parts."""
+    config = current_app.config
+    if limit is not None and (sent is None or sent > limit):  # no length: a chunked body ran past the limit
+        if sent is None:
+            return {"key": "error.too_large.body_unsized", "params": {"limit_kb": limit // 1024}}
+        return {"key": "error.too_large.body", "params": {"limit_kb": limit // 1024, "sent_kb": sent // 1024}}
+    # Flask's limits on a form's parts (MAX_FORM_MEMORY_SIZE, MAX_FORM_PARTS)
+    field_kb = (config.get("MAX_FORM_MEMORY_SIZE") or 0) // 1024
+    return {"key": "error.too_large.form", "params": {"field_kb": field_kb, "parts": config.get("MAX_FORM_PARTS")}}
 
 
 def _on_unexpected(error: Exception) -> Response | tuple[str, int]:
     log.exception("unexpected error on %s %s", request.method, request.path)
     if not _wants_json():
-        return render_template("error.html", status=500, code="internal", message=type(error).__name__), 500
+        return render_template("error.html", status=500, code="internal", message=page_text(500)), 500
     return error_response("internal", f"unexpected {type(error).__name__}; see the service log", 500)
 
 

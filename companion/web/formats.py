@@ -17,7 +17,9 @@ def ago(timestamp: float | None, now: float | None = None) -> str:
         return t("time.seconds_ago", n=seconds)
     if seconds < 3600:
         return t("time.minutes_ago", n=seconds // 60)
-    return t("time.hours_ago", n=seconds // 3600)
+    if seconds < 86400:
+        return t("time.hours_ago", n=seconds // 3600)
+    return t("time.days_ago", n=seconds // 86400)  # last week's game is not "played 168 h ago"
 
 
 def shown(name: str, value: Any) -> str:
