@@ -148,3 +148,13 @@ def test_mango_navaratnas_brown_tile_four_villages_give_12_money() -> None:
         connects=[5],
     )
     assert after.player(0)["money"] == 3 - 1 + 12  # quarry space 1 costs 1 (test data)
+
+
+def test_shalimar_worker_in_navaratnas_the_view_shows_it_is_placed_after_the_others() -> None:
+    # Goodie Box, Shalimar for the Navaratnas variant: the worker taken back is placed after all the others.
+    state = _recall_with_shalimar(workers=(4, 3))
+    seat0 = GAME.view(state)["players"][0]
+    assert seat0["workers_left"] == 2 and seat0["workers_recalled"] == 1 and seat0["places_recalled"] is False
+    state = do(state, type="place", seat=0, space="outer_terrace")
+    seat0 = GAME.view(state)["players"][0]
+    assert seat0["workers_left"] == 1 and seat0["places_recalled"] is True

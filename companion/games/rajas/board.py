@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.games.base import MissingFact
 from companion.games.rajas.errors import BoardFileError
-from companion.games.rajas.facts import fact_kind, missing, value_problem
+from companion.games.rajas.facts import fact_kind, in_english, missing, value_problem
 
 BOARD_FILE = Path(__file__).parent / "board_facts" / "base.json"
 CONFIDENCES = ("two", "one", "inferred", "unknown", "table")
@@ -65,7 +65,7 @@ def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[str
         others = {k: v for k, v in values.items() if k != key}
         problem = value_problem(key, entry["value"], others)
         if problem:
-            problems.append(f"fact {key}: {problem}")
+            problems.append(f"fact {key}: {in_english(problem)}")
     if (entry["value"] is None) != (entry["confidence"] == "unknown"):
         problems.append(f"fact {key}: null values, and only they, have confidence 'unknown'")
     return problems

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.i18n import translate
 
+GOAL = "But du jeu – Goal of the game"
 SETUP = "Mise en place – Setup"
 PLAY = "Déroulement de la partie – Playing a round"
 QUARRY = "I. Action de construction (carrière) – Quarry"
@@ -65,6 +66,7 @@ RULES: dict[str, str] = {
     "tracks.fame_bonus": TRACKS,
     "tracks.money_bonus": TRACKS,
     "tracks.money_floor": PLAY,
+    "tracks.end": GOAL,
     "round.first_player": ROUND_END,
     "end.trigger": GAME_END,
     "end.ranking": GAME_END,

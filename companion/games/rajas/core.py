@@ -38,6 +38,14 @@ def fact(data: Mapping[str, Any], key: str, rule: str) -> Any:
     return value
 
 
+def known_fact(data: Mapping[str, Any], key: str) -> Any:
+    """A printed fact when it is known (told at the table or shipped), else None: for a rule that applies only
+    once the fact is known, and never asks for it."""
+    if key in data["facts"]:
+        return data["facts"][key]
+    return known_values(shipped_board()["facts"]).get(key)
+
+
 def known_facts(data: Mapping[str, Any]) -> dict[str, Any]:
     """Every fact known for this game: the shipped file overlaid with the table's answers."""
     return {**known_values(shipped_board()["facts"]), **data["facts"]}

@@ -9,7 +9,8 @@ from typing import Any
 
 from companion.games.base import Message, MissingFact
 from companion.games.rajas.definition import YIELD_COLORS
-from companion.games.rajas.rewards import reward_problem
+from companion.games.rajas.rewards import problem, reward_problem, shown
+from companion.i18n import translate
 
 # Keys, e.g. "track.money.52.fame", "4p.quarry.3.cost", "34p.river.7", "normal.income.2".
 _PATTERNS: dict[str, re.Pattern[str]] = {
@@ -41,30 +42,42 @@ def fact_kind(key: str) -> tuple[str, tuple[str, ...]] | None:
 
 def question(key: str) -> Message:
     """The question the table is asked for this fact."""
+    return _about(key, "rajas.fact.q")
+
+
+def fact_name(key: str) -> Message:
+    """What a fact is, named in the table's words ("the fame number beside money 52"), for what is said of it."""
+    return _about(key, "rajas.fact.name")
+
+
+def _about(key: str, prefix: str) -> Message:
+    # The question and the name of a fact take the same parameters: the parts of its key, named in words.
     found = fact_kind(key)
     if found is None:
-        return Message("rajas.fact.q.unknown", {"key": key})
+        return Message(f"{prefix}.unknown", {"key": key})
     kind, parts = found
     params: dict[str, Any] = {"key": key}
-    names = {
-        "money_fame": ("money",),
-        "track_length": ("track",),
-        "slots": ("layout", "area"),
-        "quarry_cost": ("layout", "slot"),
-        "port_cost": ("layout", "slot"),
-        "river_length": ("side",),
-        "river_bridge": ("side",),
-        "river_space": ("side", "space"),
-        "income": ("board", "income"),
-        "income_color": ("income",),
-        "incomes": ("board",),
-    }[kind]
-    params.update(dict(zip(names, parts, strict=True)))
+    params.update(dict(zip(_PARTS[kind], parts, strict=True)))
     for name, catalogue in _NAMED.items():
         if name in params:
             params[name] = {"key": f"{catalogue}.{params[name]}"}
-    return Message(f"rajas.fact.q.{kind}", params)
+    return Message(f"{prefix}.{kind}", params)
 
+
+_PARTS: dict[str, tuple[str, ...]] = {
+    "money_fame": ("money",),
+    "track_length": ("track",),
+    "slots": ("layout", "area"),
+    "quarry_cost": ("layout", "slot"),
+    "port_cost": ("layout", "slot"),
+    "river_length": ("side",),
+    "river_bridge": ("side",),
+    "river_space": ("side", "space"),
+    "income": ("board", "income"),
+    "income_color": ("income",),
+    "incomes": ("board",),
+}
+"""The names of the parts of each kind of key, as the question and the name of a fact use them."""
 
 _NAMED = {
     "area": "rajas.area",
@@ -82,46 +95,88 @@ def missing(key: str) -> MissingFact:
     return MissingFact(key, question(key))
 
 
-def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> str | None:
+def in_english(message: Message) -> str:
+    """A problem said in English: for the log, the API's message and board files, which are read in English."""
+    return translate("en", message.key, message.params)
+
+
+def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | None:
     """Why `value` cannot be what is printed for `key`, given the other known facts; None when it can."""
     found = fact_kind(key)
     if found is None:
-        return f"unknown fact key {key!r}"
+        return problem("unknown_key", key=key)
     kind, parts = found
     if kind in ("river_space", "income"):
         return reward_problem(value)
     if kind == "income_color":
-        return None if value in YIELD_COLORS else f"fact {key} must be one of {list(YIELD_COLORS)}, got {value!r}"
+        return None if value in YIELD_COLORS else problem("yield_color", value=shown(value))
     if not isinstance(value, int) or isinstance(value, bool):
-        return f"fact {key} must be a whole number, got {value!r}"
-    limits = {
-        "money_fame": (0, 150),
-        "track_length": (30, 150),
-        "slots": (1, 12),
-        "quarry_cost": (1, 4),
-        "port_cost": (0, 0) if parts[-1] == "1" else (1, 2),
-        "river_length": (6, 40),
-        "river_bridge": (1, 39),
-        "incomes": (1, 20),
-    }
-    low, high = limits[kind]
+        return problem("whole_number", value=shown(value))
+    low, high = _LIMITS[kind] if kind != "port_cost" else ((0, 0) if parts[-1] == "1" else (1, 2))
     if not low <= value <= high:
-        return f"fact {key} must be from {low} to {high}, got {value}"
+        return problem("range", low=low, high=high, value=value)
     if kind == "money_fame":
         return _pair_problem(int(parts[0]), value, known)
+    if kind == "track_length":
+        return _length_problem(parts[0], value, known)
     return None
 
 
-def _pair_problem(money: int, fame: int, known: Mapping[str, Any]) -> str | None:
+_LIMITS: dict[str, tuple[int, int]] = {
+    "money_fame": (0, 150),
+    "track_length": (0, 150),  # and at least as far as the rulebook's example goes: TRACK_AT_LEAST
+    "slots": (1, 12),
+    "quarry_cost": (1, 4),
+    "river_length": (6, 40),
+    "river_bridge": (1, 39),
+    "incomes": (1, 20),
+}
+"""The values each kind of number fact may have at all (the first port space is free: 0; later ones 1 or 2)."""
+
+TRACK_AT_LEAST: dict[str, int] = {"money": 65, "fame": 37}
+"""The tracks reach at least these spaces: the base rulebook's end-game example (Fin de la partie) stops Rajesh's
+money marker on 65 and Leila's fame marker on 37."""
+
+
+def _pair_problem(money: int, fame: int, known: Mapping[str, Any]) -> Message | None:
     # Money runs against fame, so the fame beside a money space never grows as money grows.
+    ends = track_ends(known)
+    if ends["money"] is not None and money > ends["money"]:
+        return problem("beyond_track", track={"key": "rajas.track.money"}, space=money, end=ends["money"])
+    if ends["fame"] is not None and fame > ends["fame"]:
+        return problem("beyond_track", track={"key": "rajas.track.fame"}, space=fame, end=ends["fame"])
     pairs = dict(KNOWN_PAIRS)
     pairs.update(beside_pairs(known))
     if money in KNOWN_PAIRS and KNOWN_PAIRS[money] != fame:
-        return f"money {money} is beside fame {KNOWN_PAIRS[money]} (rulebook end-game example), not {fame}"
+        return problem("known_pair", money=money, fame=KNOWN_PAIRS[money], value=fame)
     for other, other_fame in pairs.items():
         if (other < money and other_fame < fame) or (other > money and other_fame > fame):
-            return f"fame {fame} beside money {money} contradicts fame {other_fame} beside money {other}"
+            return problem("pair_order", money=money, fame=fame, other_money=other, other_fame=other_fame)
     return None
+
+
+def _length_problem(track: str, end: int, known: Mapping[str, Any]) -> Message | None:
+    # A track ends on its highest number: the spaces of the rulebook's example, and every space already told
+    # beside the other track, lie on it.
+    name = {"key": f"rajas.track.{track}"}
+    if end < TRACK_AT_LEAST[track]:
+        return problem("track_example", track=name, space=TRACK_AT_LEAST[track], value=end)
+    pairs = dict(KNOWN_PAIRS)
+    pairs.update(beside_pairs(known))
+    spaces = pairs.keys() if track == "money" else pairs.values()
+    farthest = max(spaces, default=0)
+    if farthest > end:
+        return problem("track_too_short", track=name, space=farthest, value=end)
+    return None
+
+
+def track_ends(known: Mapping[str, Any]) -> dict[str, int | None]:
+    """The last space of the money and of the fame track among the known facts (None while unknown)."""
+    ends: dict[str, int | None] = {}
+    for track in ("money", "fame"):
+        end = known.get(f"track.{track}.length")
+        ends[track] = end if isinstance(end, int) and not isinstance(end, bool) else None
+    return ends
 
 
 def beside_pairs(known: Mapping[str, Any]) -> dict[int, int]:

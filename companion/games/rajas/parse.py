@@ -13,6 +13,7 @@ from companion.games.rajas.definition import (
     ROOMS,
     WHITE_YIELDS,
 )
+from companion.games.rajas.facts import in_english
 from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.rewards import reward_problem
 
@@ -27,6 +28,7 @@ _ACTION_FIELDS = (
     "goods",
     "good",
     "count",
+    "markets",
     "reroll",
     "steps",
     "black_market",
@@ -38,7 +40,7 @@ MOVE_FIELDS: dict[str, tuple[str, ...]] = {
     "reuse": ("space", "decline", *_ACTION_FIELDS),
     "roll": ("dice", "return"),
     "upgrade": ("building",),
-    "room": ("room", "pay", "tile", "cover", "steps"),
+    "room": ("room", "pay", "tile", "cover", "steps", "recall"),
     "boat": ("steps",),
     "dolphin": ("space",),
     "start_player": ("first",),
@@ -79,6 +81,11 @@ def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
         for name in ("tile", "income"):
             if name not in move:
                 raise bad(name, None, f"{kind} needs tile and income, or decline")
+    if "markets" in move:
+        # The markets scored, named one by one, say all that goods (mixed) or count (identical) would say.
+        for name in ("goods", "count"):
+            if name in move:
+                raise bad(name, data[name], "either markets, the markets scored, or goods / count, not both")
     move.setdefault("pay", []) if kind in ("place", "room", "reuse") else None
     move.setdefault("return", []) if kind == "roll" else None
     if kind == "answer_fact":
@@ -153,6 +160,20 @@ def _goods(data: Mapping[str, Any], field: str) -> list[str]:
     return list(value)
 
 
+def _markets(data: Mapping[str, Any], field: str) -> list[dict[str, Any]]:
+    value = data[field]
+    shape = f'a list of at most 12 markets {{"good": {"|".join(GOODS)}, "value": 1-6}}'
+    if not isinstance(value, list) or len(value) > 12:
+        raise bad(field, value, shape)
+    for market in value:
+        if not isinstance(market, Mapping) or set(market) != {"good", "value"} or market["good"] not in GOODS:
+            raise bad(field, value, shape)
+        number = market["value"]
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+            raise bad(field, value, shape)
+    return [{"good": m["good"], "value": m["value"]} for m in value]
+
+
 def _bool(data: Mapping[str, Any], field: str) -> bool:
     if not isinstance(data[field], bool):
         raise bad(field, data[field], "true, false")
@@ -182,7 +203,7 @@ def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
 def _reward(value: Any, field: str) -> dict[str, Any]:
     problem = reward_problem(value)
     if problem:
-        raise bad(field, value, problem)
+        raise bad(field, value, in_english(problem))
     return dict(value)
 
 
@@ -211,6 +232,7 @@ _FIELD: dict[str, Any] = {
     "villages": _ints,
     "recall": _choice("recall", SPACES),
     "goods": _goods,
+    "markets": _markets,
     "good": _choice("good", GOODS),
     "count": lambda d, f: _int(d, f, 0, 6),
     "steps": lambda d, f: _int(d, f, 1, 7),

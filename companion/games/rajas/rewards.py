@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.base import Message
 from companion.games.rajas.definition import BROWN_YIELDS, COLORS, ROOMS
 
 # kind -> {field: (lowest, highest)} for integer fields; "colors"/"color"/"room"/"of" are checked apart.
@@ -33,38 +35,50 @@ REWARD_KINDS: dict[str, dict[str, tuple[int, int]]] = {
 }
 
 
-def reward_problem(value: Any) -> str | None:
-    """Why a reward spec is not well formed, or None when it is."""
+def reward_problem(value: Any) -> Message | None:
+    """Why a reward spec is not well formed, or None when it is (a catalogue message: the table may read it)."""
     if not isinstance(value, Mapping) or value.get("kind") not in REWARD_KINDS:
-        return f"a reward must be an object with kind in {sorted(REWARD_KINDS)}, got {value!r}"
+        return problem("reward_kind", value=shown(value))
     kind = str(value["kind"])
     allowed = set(REWARD_KINDS[kind]) | {"kind", "colors", "color", "room", "of"}
     extra = set(value) - allowed
     if extra:
-        return f"reward {kind} has unknown field(s) {sorted(extra)}"
+        return problem("reward_fields", kind=kind, fields=", ".join(sorted(extra)))
     for name, (low, high) in REWARD_KINDS[kind].items():
         number = value.get(name)
         if not (isinstance(number, int) and not isinstance(number, bool) and low <= number <= high):
-            return f"reward {kind} needs {name} from {low} to {high}, got {number!r}"
+            return problem("reward_number", low=low, high=high, value=shown(number))
     return _special_problem(kind, value)
 
 
-def _special_problem(kind: str, value: Mapping[str, Any]) -> str | None:
+def _special_problem(kind: str, value: Mapping[str, Any]) -> Message | None:
     colors = value.get("colors", [])
     if not isinstance(colors, list) or any(c not in COLORS for c in colors):
-        return f"reward colors must be a list of {list(COLORS)}, got {colors!r}"
+        return problem("reward_colors", value=shown(colors))
     if kind == "dice" and len(colors) > value["count"]:
-        return "reward dice lists more colours than its count"
+        return problem("reward_dice_colors", count=value["count"], n=len(colors))
     if kind == "karma_dice" and value.get("color") not in (None, *COLORS):
-        return f"reward karma_dice color must be one of {list(COLORS)} or null, got {value.get('color')!r}"
+        return problem("reward_color", value=shown(value.get("color")))
     if kind == "room" and value.get("room") not in ROOMS.values():
-        return f"reward room must name one of {sorted(ROOMS.values())}, got {value.get('room')!r}"
+        return problem("reward_room", value=shown(value.get("room")))
     if kind == "all":
         parts = value.get("of")
         if not isinstance(parts, list) or not parts:
-            return "reward all needs a non-empty list 'of'"
+            return problem("reward_all")
         for part in parts:
-            problem = reward_problem(part)
-            if problem:
-                return problem
+            found = reward_problem(part)
+            if found:
+                return found
     return None
+
+
+def problem(reason: str, **params: Any) -> Message:
+    """Why a printed value cannot be what is told, as a catalogue message (`rajas.fact.problem.<reason>`)."""
+    return Message(f"rajas.fact.problem.{reason}", params)
+
+
+def shown(value: Any) -> Any:
+    """A value told, as a problem quotes it: numbers and words as they are, anything else as JSON."""
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)

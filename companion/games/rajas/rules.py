@@ -20,7 +20,8 @@ def run(before: Mapping[str, Any], move: Mapping[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = pickle.loads(pickle.dumps(dict(before), pickle.HIGHEST_PROTOCOL))
     kind = move["type"]
     if kind == "answer_fact":
-        # A told fact changes nothing on the table; the move that needed it is then played again.
+        # A told fact changes nothing on the table (but a marker counted beyond the end of a track just told comes
+        # back to it); the move that needed it is then played again.
         choices.answer_fact(data, dict(move))
         data["moves"] += 1
         return data

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.errors import MalformedRequest
 from companion.games.rajas.definition import BUILDINGS, COLORS, GOODS, ROADS, STACKS, TIGER_TILES, TILE_KINDS
+from companion.games.rajas.facts import in_english
 from companion.games.rajas.rewards import reward_problem
 
 _FIELDS = {"color", "cost", "stack", "kind", "markets", "buildings", "roads", "name", "reward"}
@@ -34,8 +35,10 @@ def parse_tile(value: Any) -> dict[str, Any]:
     tile["cost"] = cost
     tile["name"] = _one_of(value, "name", TIGER_TILES, None, optional=tile["kind"] != "tiger")
     reward = value.get("reward")
-    if reward is not None and (tile["kind"] != "village" or reward_problem(reward)):
-        raise _bad("reward", reward, "a village's printed yield (villages only): " + (reward_problem(reward) or ""))
+    problem = reward_problem(reward) if reward is not None else None
+    if reward is not None and (tile["kind"] != "village" or problem):
+        why = in_english(problem) if problem else ""
+        raise _bad("reward", reward, "a village's printed yield (villages only): " + why)
     tile["reward"] = dict(reward) if reward is not None else None
     return tile
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.base import Message
 from companion.games.rajas.core import known_facts
-from companion.games.rajas.facts import beside_bounds
+from companion.games.rajas.facts import beside_bounds, track_ends
 from companion.games.rajas.state import RajasState, dice_count
 
 
@@ -31,6 +31,9 @@ def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         "board": me["board"],
         "workers": me["workers"],
         "workers_left": me["workers"] - me["placed"],
+        # Navaratnas: workers taken back by a Shalimar garden, among those left, are placed after all the others.
+        "workers_recalled": me["recalled"],
+        "places_recalled": bool(me["recalled"]) and me["placed"] >= me["workers"] - me["recalled"],
         "boat": me["boat"],
         "upgrades": dict(me["upgrades"]),
         "tiles": [t for t in me["tiles"] if not t["covered"]],
@@ -84,6 +87,7 @@ def view(state: RajasState) -> dict[str, Any]:
         "end": dict(data["end"]) if data["end"] else None,
         "modules": list(data["modules"]),
         "facts_told": dict(data["facts"]),
+        "track_ends": track_ends(known_facts(data)),  # the last space of each track, once told (rule tracks.end)
         "notes": [Message("rajas.note.placement_unchecked").to_dict()],
     }
 

@@ -1,7 +1,8 @@
 """From the fields of a Rajas form to a move object (the engine's parse_move then checks every field).
 
 Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally the number it is used as);
-`flip` lists the indexes of paid dice turned to their opposite face with karma. Rolled dice come as pairs
+`flip` lists the indexes of paid dice turned to their opposite face with karma; `markets` names markets scored as
+`good-value`. Rolled dice come as pairs
 `dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
 the rules: a wrong field is refused with MalformedRequest naming it, and the rules judge the rest.
 """
@@ -102,6 +103,10 @@ def _lists(form: Form, move: dict[str, Any]) -> None:
     goods = [g for g in form.getlist("goods") if g]
     if goods:
         move["goods"] = goods
+    markets = [m for m in form.getlist("markets") if m]
+    if markets or form.get("markets_named"):
+        # The markets scored, ticked one by one ("silk-2"); a form naming them with none ticked scores none.
+        move["markets"] = [_market(token) for token in markets]
     for name in ("connects", "villages"):
         values = [v for raw in form.getlist(name) for v in str(raw).replace(" ", "").split(",") if v]
         if values:
@@ -109,6 +114,13 @@ def _lists(form: Form, move: dict[str, Any]) -> None:
                 move[name] = [int(v) for v in values]
             except ValueError:
                 raise _bad(name, values, "whole numbers separated by commas") from None
+
+
+def _market(token: str) -> dict[str, Any]:
+    good, _, value = str(token).partition("-")
+    if not good or not value.isdigit():
+        raise _bad("markets", token, "markets as good-value, e.g. silk-2")
+    return {"good": good, "value": int(value)}
 
 
 def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:

@@ -6,21 +6,26 @@ from typing import Any
 
 from companion.games.rajas.core import known_facts, name_of, player, require
 from companion.games.rajas.definition import UPGRADE_LEVELS
-from companion.games.rajas.facts import value_problem
-from companion.games.rajas.moves import dice, palace, river, tracks
+from companion.games.rajas.facts import fact_name, value_problem
+from companion.games.rajas.moves import dice, palace, quarry, river, tracks
 from companion.games.rajas.moves.earn import earn
+from companion.games.rajas.rewards import shown
 
 
 def answer_fact(data: dict[str, Any], move: dict[str, Any]) -> None:
     """Store a printed fact told by the table, after checking it against everything known."""
     known = known_facts(data)
     key, value = move["key"], move["value"]
+    name = fact_name(key).to_dict()
     if key in known:
-        require(known[key] == value, "facts.answer", "fact_contradicts", key=key, known=known[key])
+        require(known[key] == value, "facts.answer", "fact_contradicts", key=key, fact=name, known=shown(known[key]))
         return
     problem = value_problem(key, value, known)
-    require(problem is None, "facts.answer", "fact_impossible", key=key, problem=problem or "")
+    # The reason is a catalogue message too, so that the table reads all of it in its own language.
+    said = problem.to_dict() if problem is not None else {}
+    require(problem is None, "facts.answer", "fact_impossible", key=key, fact=name, problem=said)
     data["facts"][key] = value
+    tracks.hold_to_ends(data)
 
 
 def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
@@ -54,6 +59,9 @@ def _upgrade(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]
 def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     require(move["room"] in pending["rooms"], "river.palace_reward", "room_not_offered", room=move["room"])
     palace.do_room(data, pending["seat"], move["room"], move)
+    # A Shalimar garden laid by the Master Builder of the river's reward takes a worker back as one built at the
+    # palace does (Goodie Box, Shalimar bonus: right after the garden is built, however it was built).
+    quarry.recall_after_building(data, pending["seat"])
 
 
 def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:

@@ -35,6 +35,8 @@ def earn(data: dict[str, Any], seat: int, reward: dict[str, Any]) -> None:
 
 
 def _market_money(me: dict[str, Any], reward: dict[str, Any]) -> int:
+    # A printed reward pays in full, its best markets: choosing which markets to score is for the two market action
+    # spaces only (Goodie Box 1, note to the Test of Fate; see market.chosen_score).
     if reward["kind"] == "money_per_market":
         return market_count(me)
     if reward["kind"] == "market_mixed":

@@ -48,16 +48,59 @@ def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any], again: bo
     # Used again through the Imperial Flag, no worker is placed, so the one-worker limit does not apply.
     if len(data["players"]) >= 3 and not again:
         require(seat not in data["spaces"].get(MIXED, []), "market.mixed_once", "mixed_market_once")
-    add_money(data, seat, mixed_score(player(data, seat), move.get("goods")))
+    me = player(data, seat)
+    chosen = move.get("markets")
+    if chosen is None:
+        add_money(data, seat, mixed_score(me, move.get("goods")))
+        return
+    goods = [m["good"] for m in chosen]
+    for good in goods:
+        require(goods.count(good) == 1, "market.mixed", "one_market_per_good", good={"key": f"rajas.good.{good}"})
+    add_money(data, seat, chosen_score(me, chosen, "market.mixed"))
 
 
 def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Identical goods: discard one die, score up to its value in markets of one good."""
     require(len(move["pay"]) == 1 and move.get("good") is not None, "market.identical", "pay_one_die")
     ((_, value),) = pay_dice(data, seat, move["pay"], "market.identical")
-    count = value if move.get("count") is None else move["count"]
+    chosen = move.get("markets")
+    count = len(chosen) if chosen is not None else value if move.get("count") is None else move["count"]
     require(count <= value, "market.identical", "too_many_markets", count=count, value=value, n=value)
-    add_money(data, seat, identical_score(player(data, seat), count, move["good"]))
+    me = player(data, seat)
+    if chosen is None:
+        add_money(data, seat, identical_score(me, count, move["good"]))
+        return
+    for market in chosen:
+        require(
+            market["good"] == move["good"],
+            "market.identical",
+            "market_other_good",
+            good={"key": f"rajas.good.{move['good']}"},
+            other={"key": f"rajas.good.{market['good']}"},
+        )
+    add_money(data, seat, chosen_score(me, chosen, "market.identical"))
+
+
+def chosen_score(me: dict[str, Any], chosen: list[dict[str, Any]], rule: str) -> int:
+    """Money for the markets a player named, each one of his province's (a market is told by its good and value).
+
+    Without a choice the best markets are scored; but the worse can be wanted. With the Test of Fate (Goodie Box 1,
+    note to the Test of Fate: at the two market spaces the player chooses which markets and how many), a player on
+    money 22 with nobody behind and three market tiles (a penalty of 3), silk 5, silk 2 and tea 1, reaches the fate
+    tile on 24 and falls back behind it, to earn a free tile later, only by scoring 2 to 4: the silk 2, alone or with
+    the tea 1, never the best silk."""
+    for good in GOODS:
+        told = sorted((m["value"] for m in chosen if m["good"] == good), reverse=True)
+        owned = market_values(me, good)
+        for value in set(told):
+            require(
+                told.count(value) <= owned.count(value),
+                rule,
+                "no_such_market",
+                good={"key": f"rajas.good.{good}"},
+                value=value,
+            )
+    return sum(m["value"] for m in chosen)
 
 
 def slot_count(data: dict[str, Any], area: str) -> int:

@@ -9,7 +9,7 @@ from companion.errors import MalformedRequest
 from companion.games.base import Player
 from companion.games.rajas.core import has_module, player, push
 from companion.games.rajas.definition import COLORS, MODULES, START_MONEY, layout_for, river_side
-from companion.games.rajas.facts import value_problem
+from companion.games.rajas.facts import fact_name, in_english, value_problem
 from companion.games.rajas.state import new_data, new_player
 
 
@@ -70,7 +70,12 @@ def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
     for key, value in facts.items():
         problem = value_problem(key, value, facts)
         if problem:
-            raise MalformedRequest(f"option facts.{key}: {problem}", field=f"facts.{key}")
+            said = {"fact": fact_name(key).to_dict(), "problem": problem.to_dict()}
+            raise MalformedRequest(
+                f"option facts.{key}: {in_english(problem)}",
+                field=f"facts.{key}",
+                said={"key": "rajas.said.fact_option", "params": said},
+            )
     return {
         "modules": sorted(modules),
         "experienced": sorted(experienced),

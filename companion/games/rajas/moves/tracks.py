@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import has_module, player, push, require
+from companion.games.rajas.core import has_module, known_fact, player, push, require
 from companion.games.rajas.definition import (
     FAME_BONUSES,
     FAME_WORKER_SPACE,
@@ -23,7 +23,7 @@ def add_money(data: dict[str, Any], seat: int, amount: int) -> None:
         return
     me = player(data, seat)
     before = me["money"]
-    me["money"] += amount
+    me["money"] = _held(data, "money", me["money"] + amount)
     if me["money"] >= MONEY_WORKER_SPACE:
         gain_worker(data, seat, "money")
     while me["money_bonus"] < len(MONEY_BONUSES) and me["money"] >= MONEY_BONUSES[me["money_bonus"]][0]:
@@ -32,6 +32,27 @@ def add_money(data: dict[str, Any], seat: int, amount: int) -> None:
         me["money_bonus"] += 1
         _take_bonus(data, seat, bonus)
     _test_fate(data, seat, "money", before)
+
+
+def track_end(data: dict[str, Any], track: str) -> int | None:
+    """The last space of the money or fame track: its highest number, once known (a printed fact), else None."""
+    end = known_fact(data, f"track.{track}.length")
+    return int(end) if end is not None else None
+
+
+def _held(data: dict[str, Any], track: str, position: int) -> int:
+    # A marker goes no farther than the last space of its track; what it would have moved beyond is lost (rule
+    # tracks.end: the rulebook is silent, this is our reading). While the length is unknown, nothing is held: the
+    # limit is never guessed, and applies from the moment the table tells it (see hold_to_ends).
+    end = track_end(data, track)
+    return position if end is None else min(position, end)
+
+
+def hold_to_ends(data: dict[str, Any]) -> None:
+    """Bring back to the last space any marker counted beyond it while the track's length was not known."""
+    for me in data["players"]:
+        for track in ("money", "fame"):
+            me[track] = _held(data, track, me[track])
 
 
 def pay_money(data: dict[str, Any], seat: int, amount: int, rule: str) -> None:
@@ -53,7 +74,7 @@ def add_fame(data: dict[str, Any], seat: int, amount: int) -> None:
         return
     me = player(data, seat)
     before = me["fame"]
-    me["fame"] += amount
+    me["fame"] = _held(data, "fame", me["fame"] + amount)
     if me["fame"] >= FAME_WORKER_SPACE:
         gain_worker(data, seat, "fame")
     if has_module(data, "gemstone") and me["fame"] >= GEMSTONE_SPACE and me["gemstone"] is None:
