@@ -1,4 +1,6 @@
-"""Drawing a reading on its frame: each die outlined, with its value, colour and confidence.
+"""Drawing a reading on its frame: each die outlined in its colour, labelled with its value, colour and confidence
+(`companion read-dice --annotate`), or with its value and confidence alone, no words (the dashboard's camera
+picture, one for every screen whatever its language).
 
 The labels are placed where they cover no other label, and as little of the other dice as can be: above the die,
 else below it, left- or right-aligned, always inside the frame. Dice lying close together (a clump, a tray) had
@@ -28,12 +30,13 @@ Box = tuple[int, int, int, int]
 """x0, y0, x1, y1."""
 
 
-def annotate(frame: np.ndarray, reading: DiceReading) -> np.ndarray:
-    """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber)."""
+def annotate(frame: np.ndarray, reading: DiceReading, words: bool = True) -> np.ndarray:
+    """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber); the colour
+    named in the label only with `words` (see `_label`)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     scale = max(image.shape[:2]) / 800.0
     boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
-    texts, colours = [_label(die) for die in reading.dice], [_colour(die) for die in reading.dice]
+    texts, colours = [_label(die, words) for die in reading.dice], [_colour(die) for die in reading.dice]
     draw_labelled(image, boxes, texts, colours, max(0.35, 0.45 * scale), max(1, round(2 * scale)))
     return image
 
@@ -115,6 +118,11 @@ def _colour(die: Die) -> tuple[int, int, int]:
     return _DOUBT if is_doubtful else _OUTLINE.get(die.color or "", (255, 255, 255))
 
 
-def _label(die: Die) -> str:
+def _label(die: Die, words: bool = True) -> str:
+    """The value ("5", "5?" for a guess, "?" unread), with `words` the colour's name, and the confidence in percent
+    ("5 blue (93%)"). Without words for the dashboard's camera picture: it is encoded once for every screen, whatever
+    its language (and OpenCV's font has no accents); the die's colour is the outline's, and the pages name it in
+    their reader's language beside the picture."""
     value = "?" if die.value is None else f"{die.value}?" if is_guess(die.confidence) else str(die.value)
-    return f"{value} {die.color or '?'} {die.confidence:.2f}"
+    colour = f" {die.color or '?'}" if words else ""
+    return f"{value}{colour} ({round(die.confidence * 100)}%)"
