@@ -10,7 +10,9 @@
     const status = document.getElementById("live-status");
     const stale = document.getElementById("stale");
     let lastSeq = Number(live.dataset.seq);
-    let dirty = false;
+    /* A page that says why a move was refused (or that a fact was kept) is held as if a form were being filled in:
+       the player reads it until they act, and a change at the table shows the "changed" notice instead. */
+    let dirty = live.querySelector('[role="alert"], [data-hold]') !== null;
     live.addEventListener("input", function () { dirty = true; });
     live.addEventListener("toggle", function () { dirty = true; }, true);
 
@@ -46,9 +48,11 @@
         if (dirty) { stale.hidden = false; } else { refresh(); }
       });
       /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in. Only
-         a roll form waits for the dice: while another form is being filled in, settled dice change nothing in it. */
+         a roll form waits for the dice: without one, settled dice change nothing on the page (a camera that sees
+         dice settle twice a second redrew it as often, and wiped what a refusal said). */
       stream.addEventListener("settled", function () {
-        if (!dirty) { refresh(); } else if (live.querySelector(".roll-form")) { stale.hidden = false; }
+        if (!live.querySelector(".roll-form")) return;
+        if (dirty) { stale.hidden = false; } else { refresh(); }
       });
       stream.onerror = function () {
         setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
