@@ -50,6 +50,18 @@ def watched(app: Flask, game_id: str, camera: threading.Thread) -> list[str]:
     return asked
 
 
+def opened(
+    app: Flask, url: str, game_id: str, camera: threading.Thread, path: str, tmp_path: Path
+) -> tuple[str, list[str]]:
+    """The page at `path` as Chromium leaves it after five seconds while the camera settles dice, and the paths it
+    asked for once its event stream opened."""
+    asked = watched(app, game_id, camera)
+    result = chromium(tmp_path, f"{url}{path}", "--dump-dom", "--virtual-time-budget=5000")
+    camera.join()
+    assert f"/stream/games/{game_id}" in asked, result.stderr[-2000:]
+    return result.stdout, asked
+
+
 def test_settled_dice_redraw_nothing_while_no_roll_waits_for_them(
     app_and_service: tuple[Flask, Companion],  # noqa: F811
     served: tuple[str, Companion],  # noqa: F811
@@ -58,11 +70,7 @@ def test_settled_dice_redraw_nothing_while_no_roll_waits_for_them(
     app, _ = app_and_service
     url, service = served
     game_id = game_in_progress(service, 40)  # a player about to place a worker: no roll waits
-    camera = settling(service, 8)
-    asked = watched(app, game_id, camera)
-    result = chromium(tmp_path, f"{url}/games/{game_id}?lang=fr", "--dump-dom", "--virtual-time-budget=5000")
-    camera.join()
-    assert f"/stream/games/{game_id}" in asked, result.stderr[-2000:]
+    _, asked = opened(app, url, game_id, settling(service, 8), f"/games/{game_id}?lang=fr", tmp_path)
     assert asked.count(f"/games/{game_id}/live") == 0, asked
 
 
@@ -81,9 +89,6 @@ def test_a_refusal_stays_on_the_page_while_dice_settle_and_the_table_plays_on(
         move = random_move(service.session(game_id).state, random.Random(3), FACTS)
         service.append(game_id, "move", {"move": move})
 
-    camera = settling(service, 6, another_screen_plays)
-    asked = watched(app, game_id, camera)
-
     @app.get("/test/pass-too-early")
     def pass_too_early() -> str:
         # The table's own pass form, sent by the browser as a player would (a pass with workers left is refused).
@@ -93,10 +98,9 @@ def test_a_refusal_stays_on_the_page_while_dice_settle_and_the_table_plays_on(
             '<input type="hidden" name="type" value="pass"></form><script>document.forms[0].submit()</script>'
         )
 
-    result = chromium(tmp_path, f"{url}/test/pass-too-early", "--dump-dom", "--virtual-time-budget=5000")
-    camera.join()
-    assert f"/stream/games/{game_id}" in asked, result.stderr[-2000:]
-    assert "verdict-box--refused" in result.stdout, result.stdout[-3000:]
+    camera = settling(service, 6, another_screen_plays)
+    page, asked = opened(app, url, game_id, camera, "/test/pass-too-early", tmp_path)
+    assert "verdict-box--refused" in page, page[-3000:]
     assert asked.count(f"/games/{game_id}/live") == 0, asked
     # The table played on: the page says so, and the player refreshes it when they have read the refusal.
-    assert '<p class="notice notice--info" id="stale">' in result.stdout, result.stdout[-3000:]
+    assert '<p class="notice notice--info" id="stale">' in page, page[-3000:]
