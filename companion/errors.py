@@ -4,6 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+SHOWN_CHARS = 60
+"""How much of a bad value an error message repeats: enough to recognise it, never a whole 100 kB name."""
+
+
+def shown(value: Any) -> str:
+    """How a message quotes a value it refuses: repr(), cut to its first SHOWN_CHARS characters and "…"."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARS:
+        return repr(value[:SHOWN_CHARS] + "…")
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+
 
 class CompanionError(Exception):
     """Root of every error raised by the companion package."""

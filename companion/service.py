@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.boards import OwnerBoards
 from companion.devices.notices import DeviceChoice
-from companion.errors import Conflict, GameNotFound, MalformedRequest, StoreError
+from companion.errors import SHOWN_CHARS, Conflict, GameNotFound, MalformedRequest, StoreError, shown
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
 from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict
@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 PLAYER_COLORS = ("blue", "green", "orange", "violet", "red", "yellow", "white", "black")
 APPENDABLE = ("move", "undo", "redo", "correction")
+MAX_NAME = 40
+"""The most characters in a player's name (the start form's name boxes take as many)."""
 MAX_FACTS_TOLD = 8
 """Printed facts told to a game from the owner's copy for one move, at most (a move needs one or two)."""
 
@@ -65,6 +67,7 @@ class Companion:
                 "max_players": g.max_players,
                 "options": g.default_options(),
                 "fields": [f.to_dict() for f in g.option_fields()],
+                "limits": _limits(g.option_fields()),
             }
             for g in game_kinds().values()
         ]
@@ -119,7 +122,7 @@ class Companion:
     def append(self, game_id: str, type_: str, payload: Mapping[str, Any], origin: str = "api") -> StoredEvent:
         """Check and write one event (a move, undo, redo or correction); refused events write nothing."""
         if type_ not in APPENDABLE:
-            raise MalformedRequest(f"event type {type_!r} is not allowed; allowed: {', '.join(APPENDABLE)}")
+            raise MalformedRequest(f"event type {shown(type_)} is not allowed; allowed: {', '.join(APPENDABLE)}")
         if not isinstance(payload, Mapping):
             raise MalformedRequest("event payload must be an object")
         session = self.session(game_id)
@@ -307,6 +310,16 @@ class Companion:
         self.close()
 
 
+def _limits(fields: Sequence[Any]) -> dict[str, dict[str, int]]:
+    """The whole numbers each number option takes ({"low", "high"}), for the options whose field says (a game's
+    field with `low` and `high`, such as free dice's rounds)."""
+    return {
+        field.key: {"low": field.low, "high": field.high}
+        for field in fields
+        if field.kind == "number" and isinstance(getattr(field, "low", None), int) and isinstance(field.high, int)
+    }
+
+
 def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
     """The players in seat order; two with one name or one colour are refused (the table, the camera's zones and
     the LEDs tell players apart by both). A player given no colour takes the seat's own, or the first one free."""
@@ -317,21 +330,24 @@ def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
     for seat, data in enumerate(players):
         if not isinstance(data, Mapping):
             raise MalformedRequest(f"players[{seat}] must be an object with a name")
-        name = data.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise MalformedRequest(f"players[{seat}].name must be a name of 1 to 40 characters, got {name!r}")
-        if name.strip().casefold() in (other.casefold() for other in names):
-            said = {"key": "error.said.same_name", "params": {"name": name.strip()}}
-            raise MalformedRequest(f"players[{seat}].name {name.strip()!r} is taken by another player", said=said)
+        name = _name(seat, data.get("name"))
+        if name.casefold() in (other.casefold() for other in names):
+            said = {"key": "error.said.same_name", "params": {"name": name}}
+            raise MalformedRequest(f"players[{seat}].name {shown(name)} is taken by another player", said=said)
         color = data.get("color") or None
         if color is not None and color not in PLAYER_COLORS:
+            said = {
+                "key": "error.said.colour_not_offered",
+                "params": {"name": name, "value": _cut(str(color)), "allowed": {"key": "error.said.colours_offered"}},
+            }
             raise MalformedRequest(
-                f"players[{seat}].color {color!r} is not allowed; allowed: {', '.join(PLAYER_COLORS)}"
+                f"players[{seat}].color {shown(color)} is not allowed; allowed: {', '.join(PLAYER_COLORS)}",
+                said=said,
             )
         if color is not None and color in chosen:
             said = {"key": "error.said.same_colour", "params": {"color": {"key": f"color.{color}"}}}
             raise MalformedRequest(f"players[{seat}].color {color!r} is taken by another player", said=said)
-        names.append(name.strip())
+        names.append(name)
         chosen.append(color)
     seated: list[Player] = []
     for seat, (name, color) in enumerate(zip(names, chosen, strict=True)):
@@ -340,6 +356,24 @@ def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
         own = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
         seated.append(Player(seat, name, color or (own if own not in taken else _first_free(taken))))
     return seated
+
+
+def _name(seat: int, name: Any) -> str:
+    """A player's name, stripped; refused unless it has 1 to MAX_NAME characters."""
+    if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME:
+        return name.strip()
+    message = f"players[{seat}].name must be a name of 1 to {MAX_NAME} characters, got {shown(name)}"
+    if not isinstance(name, str):
+        raise MalformedRequest(message)
+    if not name.strip():
+        raise MalformedRequest(message, said={"key": "error.said.name_missing", "params": {}})
+    params = {"name": _cut(name.strip(), MAX_NAME), "high": MAX_NAME, "length": len(name)}
+    raise MalformedRequest(message, said={"key": "error.said.name_too_long", "params": params})
+
+
+def _cut(text: str, most: int = SHOWN_CHARS) -> str:
+    """A text a player typed, as a message repeats it: its first `most` characters and "…" when longer."""
+    return text if len(text) <= most else text[:most].rstrip() + "…"
 
 
 def _first_free(taken: set[str]) -> str:

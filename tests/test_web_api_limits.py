@@ -106,7 +106,7 @@ def test_a_huge_number_in_the_start_form_is_refused_naming_the_option_and_quoted
     response = client.post("/games", data=form)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "free_dice.max_turns must be a whole number from" in page
+    assert "Number of rounds (0 = no limit): a whole number from 0 to 1000, not 9" in page  # the option's label
     assert "9" * 200 + "…" not in page and "9" * SHOWN_CHARS + "…" in page
     assert service.games() == []
 

@@ -15,6 +15,8 @@ from companion.config import Config, default_config_path, load_config
 from companion.errors import CompanionError, ConfigError
 
 EXIT_BAD_CONFIG = 2
+FLAG_NAMES = {"data.dir": "--data-dir", "server.host": "--host", "server.port": "--port"}
+"""The flag that sets each configuration key, as `config show` names where a value came from."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,7 +64,7 @@ def _config(args: argparse.Namespace) -> Config:
     flags = {"data.dir": args.data_dir}
     if args.command == "serve":
         flags.update({"server.host": args.host, "server.port": args.port})
-    return load_config(args.config or default_config_path(), flags=flags)
+    return load_config(args.config or default_config_path(), flags=flags, flag_names=FLAG_NAMES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

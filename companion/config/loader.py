@@ -64,8 +64,12 @@ def load_config(
     path: Path | None = None,
     env: Mapping[str, str] | None = None,
     flags: Mapping[str, Any] | None = None,
+    flag_names: Mapping[str, str] | None = None,
 ) -> Config:
-    """Build the effective configuration; raises ConfigError naming the key, the value and what is allowed."""
+    """Build the effective configuration; raises ConfigError naming the key, the value and what is allowed.
+
+    `flags`: values given on the command line, by dotted key ("data.dir"); `flag_names`: the flag that gave each
+    one ("--data-dir"), as `config show` and the errors name it (`--<key>` when not given)."""
     values = {s: {k: key.default for k, key in keys.items()} for s, keys in SCHEMA.items()}
     origins = {s: dict.fromkeys(keys, "default") for s, keys in SCHEMA.items()}
     config = Config(values, origins, path)
@@ -76,7 +80,8 @@ def load_config(
     for dotted, value in (flags or {}).items():
         if value is not None:
             section, key = dotted.split(".", 1)
-            _set(config, section, key, value, f"flag:--{key.replace('_', '-')}")
+            flag = (flag_names or {}).get(dotted) or f"--{key.replace('_', '-')}"
+            _set(config, section, key, value, f"flag:{flag}")
     return config
 
 

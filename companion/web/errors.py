@@ -7,7 +7,10 @@ move), 413 a body over MAX_CONTENT_LENGTH (request_entity_too_large), 422 a rule
 and understood but the rules forbid it now, or cannot decide it yet; `details.verdict` carries the verdict), 500
 store, 503 too many open streams. A 422 rather than a 409 keeps "the rules say no" apart from "the state moved on".
 
-A value a message repeats is cut to its first SHOWN_CHARS characters and "…" (see `shortened`).
+A value a message repeats is cut to its first SHOWN_CHARS characters and "…" (see `shortened`; `shown`, which
+quotes a value so, is companion.errors's, for the service and the games to use).
+A page opening the address of a form of a game's table (a GET on a POST-only /games/<id>/... address: a page
+reloaded after a refused move) is taken back to that table (303), rather than answered 405.
 """
 
 from __future__ import annotations
@@ -16,18 +19,29 @@ import logging
 import re
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from flask import Flask, Response, current_app, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
 
-from companion.errors import CompanionError, Conflict, GameNotFound, IllegalMove, MalformedRequest, StoreError
+from companion.errors import (
+    SHOWN_CHARS,
+    CompanionError,
+    Conflict,
+    GameNotFound,
+    IllegalMove,
+    MalformedRequest,
+    StoreError,
+    shown,
+)
 from companion.i18n import DEFAULT_LOCALE, translate
 from companion.web.language import has_text, message_text, t, verdict_texts
 
 log = logging.getLogger(__name__)
 
 API_PREFIXES = ("/api/", "/stream/")
-SHOWN_CHARS = 60
-"""How much of a bad value an error message repeats: enough to recognise it, never a whole 100 kB name."""
+MESSAGE_CHARS = 1000
+"""The longest message an error answers with (those listing what a field takes run to a few hundred characters):
+a list of many short values quoted whole made a refusal larger than the request it refused."""
 
 # A value that a message quotes as repr() writes it (an apostrophe inside a word starts none), or a run of digits.
 _ECHOED = re.compile(r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)|\b\d+\b""")
@@ -69,18 +83,14 @@ class NoCamera(WebError, LookupError):
     status = 404
 
 
-def shown(value: Any) -> str:
-    """How a message quotes a value it refuses: repr(), cut to its first SHOWN_CHARS characters and "…"."""
-    if isinstance(value, str) and len(value) > SHOWN_CHARS:
-        return repr(value[:SHOWN_CHARS] + "…")
-    text = repr(value)
-    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
-
-
 def shortened(message: str) -> str:
     """The message with each value it quotes (or long number) over SHOWN_CHARS cut as `shown` does: a message
-    written elsewhere in full ("got 'AAA…'") is made short before it is answered."""
-    return _ECHOED.sub(_shorten_echoed, message)
+    written elsewhere in full ("got 'AAA…'") is made short before it is answered. One still over MESSAGE_CHARS
+    (a list of many short values quoted whole) keeps its start and its end, which name the field and what it takes."""
+    short = _ECHOED.sub(_shorten_echoed, message)
+    if len(short) <= MESSAGE_CHARS:
+        return short
+    return short[: MESSAGE_CHARS // 2] + " … " + short[-MESSAGE_CHARS // 2 :]
 
 
 def _shorten_echoed(match: re.Match[str]) -> str:
@@ -143,11 +153,28 @@ def _on_companion_error(error: CompanionError) -> Response | tuple[str, int]:
     return error_response(error.code, message, status, details)
 
 
-def _on_http_error(error: HTTPException) -> Response | tuple[str, int]:
+# The address of a form a game's table posts to (/games/<id>/rajas/play, /games/<id>/resume...).
+_GAME_FORM = re.compile(r"^/games/(?P<game_id>[^/]+)/.")
+
+
+def _back_to_table(error: HTTPException) -> BaseResponse | None:
+    """Opening the address of a form of a game's table (a page reloaded after a refused move leaves it in the
+    address bar) takes the player back to that table, rather than to a 405 page; None for any other error."""
+    found = _GAME_FORM.match(request.path)
+    if not isinstance(error, MethodNotAllowed) or request.method not in ("GET", "HEAD") or found is None:
+        return None
+    # The language asked for with the form's address is kept (url_for leaves out a None).
+    return redirect(url_for("pages.table", game_id=found["game_id"], lang=request.args.get("lang")), code=303)
+
+
+def _on_http_error(error: HTTPException) -> BaseResponse | tuple[str, int]:
     status = error.code or 500
     code = (error.name or "error").lower().replace(" ", "_")
     message = shortened(error.description or error.name)
     if not _wants_json():
+        back = _back_to_table(error)
+        if back is not None:
+            return back
         # Werkzeug's own descriptions ("The requested URL was not found on the server") are English whatever the
         # page's language: the page says its status in the reader's; a description of the app's own is kept.
         is_own = error.description != type(error).description

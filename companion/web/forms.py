@@ -6,9 +6,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from companion.errors import MalformedRequest
+from companion.errors import SHOWN_CHARS, MalformedRequest, shown
 from companion.web.bodies import MAX_WHOLE
-from companion.web.errors import shown
+from companion.web.language import option_label_key
 
 MAX_SEATS = 8
 Form = MultiDict[str, str]
@@ -35,7 +35,7 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
     options = dict(chosen["options"])
     fields = {field["key"]: field for field in chosen.get("fields", [])}
     for key, field in fields.items():
-        options[key] = _option(kind, field, options[key], form, seats)
+        options[key] = _option(kind, field, options[key], form, seats, chosen.get("limits", {}).get(key))
     for key, field in fields.items():
         needed = field.get("needs")
         if needed and needed[1] not in options.get(needed[0], ()):
@@ -43,24 +43,17 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
     return kind, players, options
 
 
-def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: dict[int, int]) -> Any:
-    """One option as the form posted it (see companion.games.base.OptionField), refused with its name if bad."""
+def _option(
+    kind: str, field: dict[str, Any], default: Any, form: Form, seats: dict[int, int], limit: dict[str, int] | None
+) -> Any:
+    """One option as the form posted it (see companion.games.base.OptionField), refused with its name if bad; a
+    number within its `limit` ({"low", "high"}) when the game gives one, as the form's box does."""
     name = f"{kind}.{field['key']}"
     if field["kind"] == "number":
         raw = (form.get(name) or "").strip()
         if not raw:
             return default
-        try:
-            number = int(raw)
-        except ValueError:  # also a number of more digits than int() reads (4300)
-            number = None
-        if number is None or not -MAX_WHOLE <= number <= MAX_WHOLE:
-            raise MalformedRequest(
-                f"{name} must be a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, got {shown(raw)}",
-                field=name,
-                value=raw,
-            )
-        return number
+        return _number(kind, field["key"], raw, limit)
     ticked = form.getlist(name)
     if field["kind"] == "several":
         bad = [value for value in ticked if value not in field["choices"]]
@@ -74,3 +67,28 @@ def _option(kind: str, field: dict[str, Any], default: Any, form: Form, seats: d
         if not value.isdigit() or int(value) not in seats:
             raise MalformedRequest(f"{name}: {shown(value)} is no row of a named player", field=name, value=value)
     return sorted(seats[int(value)] for value in ticked)
+
+
+def _number(kind: str, key: str, raw: str, limit: dict[str, int] | None) -> int:
+    """A whole number typed in the box of option `key`, from limit["low"] to limit["high"] (else any the store
+    takes); refused naming the option as the form shows it, and the numbers it takes."""
+    try:
+        number: int | None = int(raw)
+    except ValueError:  # also a number of more digits than int() reads (4300)
+        number = None
+    low, high = (limit["low"], limit["high"]) if limit else (-MAX_WHOLE, MAX_WHOLE)
+    if number is not None and low <= number <= high:
+        return number
+    option = {"key": option_label_key(kind, key)}
+    typed = raw if len(raw) <= SHOWN_CHARS else raw[:SHOWN_CHARS] + "…"
+    if limit:
+        said = {
+            "key": "error.said.option_range",
+            "params": {"option": option, "low": low, "high": high, "value": typed},
+        }
+    else:
+        said = {"key": "error.said.option_number", "params": {"option": option, "value": typed}}
+    name = f"{kind}.{key}"
+    raise MalformedRequest(
+        f"{name} must be a whole number from {low} to {high}, got {shown(raw)}", field=name, value=raw, said=said
+    )

@@ -153,10 +153,14 @@ def is_dim(reading: Mapping[str, Any] | None) -> bool:
 
 def option_label(kind: str, key: str) -> str:
     """The label of a game option: the game's own text, else a shared one, else the option's name."""
-    for candidate in (f"{kind}.option.{key}", f"option.{key}"):
-        if has_text(candidate):
-            return t(candidate)
-    return key
+    found = option_label_key(kind, key)
+    return t(found) if has_text(found) else key
+
+
+def option_label_key(kind: str, key: str) -> str:
+    """The catalogue key of a game option's label: the game's own text, else a shared one, else the option's name
+    (which the catalogues give back as it is)."""
+    return next((k for k in (f"{kind}.option.{key}", f"option.{key}") if has_text(k)), key)
 
 
 def js_texts() -> dict[str, str]:

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import GameNotFound, MalformedRequest
-from companion.service import PLAYER_COLORS
+from companion.service import MAX_NAME, PLAYER_COLORS
 from companion.web import forms, health_view
 from companion.web.context import camera, service, slots
 from companion.web.rajas.pages import render_table
@@ -29,6 +29,7 @@ def home(error: MalformedRequest | GameNotFound | None = None) -> str:
         titles=kind_titles(companion),
         active_id=companion.active_id,
         player_colors=PLAYER_COLORS,
+        name_length=MAX_NAME,
         seats=forms.MAX_SEATS,
         form=request.form if request.method == "POST" else request.args,
         error=error,

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.base import Game, Message, OptionField, Player, RefusedMove, RolledDie, Verdict
 from companion.games.free_dice import rules
 from companion.games.free_dice.state import FreeDiceState
+
+MAX_TURNS = 1000
+"""The most rounds a game may be given (0: no limit)."""
+
+
+@dataclass(frozen=True)
+class NumberField(OptionField):
+    """A whole-number option of the start form, from `low` to `high` (the form's box takes no other)."""
+
+    low: int = 0
+    high: int = 0
 
 
 class FreeDice:
@@ -26,7 +38,7 @@ class FreeDice:
 
     def option_fields(self) -> tuple[OptionField, ...]:
         """The number of rounds."""
-        return (OptionField("max_turns", "number"),)
+        return (NumberField("max_turns", "number", low=0, high=MAX_TURNS),)
 
     def setup(self, players: Sequence[Player], options: Mapping[str, Any], seed: int) -> FreeDiceState:
         """Everyone at 0, the first seat starts."""
@@ -34,8 +46,11 @@ class FreeDice:
         if unknown:
             raise MalformedRequest(f"unknown option(s) {sorted(unknown)} for free_dice; allowed: max_turns")
         max_turns = options.get("max_turns", 0)
-        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 0 <= max_turns <= 1000:
-            raise MalformedRequest(f"option max_turns must be 0 (no limit) to 1000, got {max_turns!r}")
+        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 0 <= max_turns <= MAX_TURNS:
+            raise MalformedRequest(
+                f"option max_turns must be 0 (no limit) to {MAX_TURNS}, got {shown(max_turns)}",
+                said={"key": "free_dice.error.max_turns", "params": {"high": MAX_TURNS, "value": shown(max_turns)}},
+            )
         if not self.min_players <= len(players) <= self.max_players:
             raise MalformedRequest(
                 f"free_dice takes 1 to 8 players, got {len(players)}",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.base import Citation, Message, Verdict
 from companion.games.free_dice.state import FreeDiceState, Roll
 
@@ -21,12 +21,12 @@ def parse(data: Mapping[str, Any]) -> dict[str, Any]:
     """Normalise a move; MalformedRequest names the field at fault."""
     kind = data.get("type")
     if kind not in MOVE_TYPES:
-        raise MalformedRequest(f"move.type {kind!r} is not allowed; allowed: {', '.join(MOVE_TYPES)}")
+        raise MalformedRequest(f"move.type {shown(kind)} is not allowed; allowed: {', '.join(MOVE_TYPES)}")
     move: dict[str, Any] = {"type": kind}
     if "seat" in data:
         seat = data["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            raise MalformedRequest(f"move.seat must be a seat number (0, 1, ...), got {seat!r}")
+            raise MalformedRequest(f"move.seat must be a seat number (0, 1, ...), got {shown(seat)}")
         move["seat"] = seat
     if kind == "roll":
         move["dice"] = _dice(data.get("dice"))
@@ -35,7 +35,9 @@ def parse(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _dice(dice: Any) -> list[dict[str, Any]]:
     if not isinstance(dice, list) or not 1 <= len(dice) <= MAX_DICE:
-        raise MalformedRequest(f"move.dice must be a list of 1 to {MAX_DICE} dice, got {dice!r}")
+        # A list is said by its length: 60,000 dice quoted whole made a message larger than the request.
+        got = f"a list of {len(dice)}" if isinstance(dice, list) else shown(dice)
+        raise MalformedRequest(f"move.dice must be a list of 1 to {MAX_DICE} dice, got {got}")
     parsed = []
     for index, die in enumerate(dice):
         if not isinstance(die, Mapping) or "value" not in die:
@@ -43,11 +45,11 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
         value = die["value"]
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6):
             raise MalformedRequest(
-                f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {value!r}"
+                f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {shown(value)}"
             )
         color = die.get("color")
         if color is not None and not isinstance(color, str):
-            raise MalformedRequest(f"move.dice[{index}].color must be a colour name or null, got {color!r}")
+            raise MalformedRequest(f"move.dice[{index}].color must be a colour name or null, got {shown(color)}")
         parsed.append({"value": value, "color": color})
     return parsed
 

@@ -194,7 +194,13 @@
       panel.querySelectorAll('[data-action="fix-color"]').forEach(function (chip) {
         chip.classList.toggle("is-picked", chip.dataset.color === die.color);
       });
+      // On a phone the panel opens below the fold: brought into view, the player need not look for it.
+      panel.scrollIntoView({ block: "nearest", behavior: prefersLessMotion() ? "auto" : "smooth" });
     }
+  }
+
+  function prefersLessMotion() {
+    return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
   function correct(change) {
