@@ -143,7 +143,7 @@ def test_the_worker_tells_colours_among_the_active_games_dice() -> None:
     colours: tuple[str, ...] = ()
 
     def read(image: np.ndarray, calibration: Calibration | None) -> DiceReading:
-        told.append(tuple(calibration.centres) if calibration is not None else ())
+        told.append(calibration.colours if calibration is not None else ())
         return recorded.read(image, calibration)
 
     worker = CameraWorker(

@@ -192,7 +192,7 @@ def test_an_ivory_die_under_a_warm_lamp_stays_white_and_a_black_die_black() -> N
 def test_a_calibration_told_among_colours_it_does_not_know_is_left_as_it_is() -> None:
     taught = Calibration({"teal": (-20.0, -10.0, 12.0), "orange": (21.7, 35.0, 20.8)}, compares_hue=True)
     assert taught.only(("blue", "green")) is taught
-    assert set(Calibration.default().only(("blue", "white", "plaid")).centres) == {"blue", "white"}
+    assert set(Calibration.default().only(("blue", "white", "plaid")).colours) == {"blue", "white"}
 
 
 @pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")

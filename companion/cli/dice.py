@@ -16,7 +16,7 @@ from companion.config import Config
 from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import MalformedRequest
 from vision.annotate import annotate
-from vision.calibration import COLOUR_NAMES, calibrate_from_examples
+from vision.calibration import COLOUR_NAMES, Calibration, calibrate_from_examples, taught_over
 from vision.errors import VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
@@ -102,7 +102,8 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
         if len(reading.dice) != 1:
             raise MalformedRequest(f"{path}: expected exactly one die in view, found {len(reading.dice)}")
         examples.append((image, reading.dice[0].bbox, colour))
-    calibration = calibrate_from_examples(examples)
+    before = load_calibration(config.data_dir())  # a damaged file is named, and nothing written over it
+    calibration = taught_over(calibrate_from_examples(examples), before)
     target = calibration_path(config.data_dir())
     target.parent.mkdir(parents=True, exist_ok=True)
     calibration.save(target)
@@ -110,6 +111,25 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     for entry in left_out:
         item = args.examples[entry["example"]]
         print(f"left out {item}: its die looks {entry['looks']} beside the others; check its colour", file=sys.stderr)
+    _say_colours(calibration)
     kept = len(examples) - len(left_out)
     print(f"calibration of {kept} colour example{'' if kept == 1 else 's'} saved to {target}")
     return 0
+
+
+def _say_colours(calibration: Calibration) -> None:
+    """Which colours this teaching updated, which it kept as taught before, which the default palette names."""
+    lines = [
+        ("updated", list(calibration.notes.get("examples", {}))),
+        ("kept as taught before", calibration.notes.get("kept", [])),
+        ("kept from the default palette (never taught)", list(calibration.by_default)),
+    ]
+    for what, names in lines:
+        if names:
+            print(f"{what}: {', '.join(_in_order(names))}")
+
+
+def _in_order(names: list[str]) -> list[str]:
+    return sorted(
+        names, key=lambda name: (COLOUR_NAMES.index(name) if name in COLOUR_NAMES else len(COLOUR_NAMES), name)
+    )

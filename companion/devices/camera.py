@@ -101,13 +101,16 @@ class CameraWorker:
     def colours_told(self) -> tuple[str, ...]:
         """The colours a die can be named now: the active game's dice's (see `die_colours`), else every colour of
         the table's calibration or of the default palette."""
-        return tuple(self._told_among().centres)
+        return self._told_among().colours
 
     def _told_among(self) -> Calibration:
+        # Every colour known stays known to the reader: a die read as one of the game's has its colour told among
+        # them alone, one read as another colour (a white die among Rajas dice) none (Calibration.among_game).
         return (self._calibration or _DEFAULT_PALETTE).only(self._die_colours())
 
     def _read(self, image: np.ndarray) -> DiceReading:
-        """The dice of one frame, with their zones; their colours told among those of the active game's dice."""
+        """The dice of one frame, with their zones; their colours told among those of the active game's dice, a die
+        of another colour named none."""
         reading = self._reader(image, self._told_among())
         return self.zones.assign(reading) if self.zones is not None else reading
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -17,16 +18,17 @@ from werkzeug.wrappers import Response
 from companion.devices.calibration import calibration_path
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
-from companion.web.language import t
+from companion.web.language import color_text, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled
-from vision.calibration import Calibration, calibrate_from_examples
+from vision.calibration import Calibration, calibrate_from_examples, taught_over
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
 
 calibrate = Blueprint("calibrate", __name__)
 
 _KEPT = 4
+_DEFAULT = Calibration.default()
 _snapshots: OrderedDict[str, tuple[np.ndarray, DiceReading]] = OrderedDict()
 _lock = threading.Lock()
 
@@ -69,10 +71,32 @@ def calibrate_page(error: str | None = None) -> str:
     elif latest is not None:
         frame, reading = latest
         context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=_dice(frame, reading))
-    current = getattr(worker, "calibration", None)
-    context["current"] = sorted(current.centres) if current is not None else None
+    context.update(_known_colours(getattr(worker, "calibration", None)))
     context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
     return render_template("calibrate.html", **context)
+
+
+def _known_colours(current: Calibration | None) -> dict[str, Any]:
+    """The colours the camera knows, in the reader's language: taught at the table (`current`, those this teaching
+    updated and those it kept apart), named as the default palette names them, and those of the active game's
+    dice it cannot name at all (`missing`; of them, those the default palette could name are `restorable`)."""
+    known = (current or _DEFAULT).colours
+    missing = [colour for colour in service().die_colours if colour not in known]
+    notes = current.notes if current is not None else {}
+    return {
+        "current": _names(known) if current is not None else "",
+        "updated": _names(notes.get("examples", {})),
+        "kept": _names(notes.get("kept", [])),
+        "by_default": _names(current.by_default) if current is not None else "",
+        "missing": _names(missing),
+        "restorable": [colour for colour in missing if colour in _DEFAULT.centres],
+    }
+
+
+def _names(colours: Iterable[str]) -> str:
+    """Colour names in the reader's language, in the order the pages offer them."""
+    ordered = sorted(colours, key=lambda c: (DIE_COLORS.index(c) if c in DIE_COLORS else len(DIE_COLORS), c))
+    return ", ".join(color_text(colour) for colour in ordered)
 
 
 def _dice(frame: np.ndarray, reading: DiceReading) -> list[dict[str, Any]]:
@@ -111,7 +135,7 @@ def calibrate_save() -> Response | str:
     if not examples:
         return calibrate_page(error=t("page.calibrate.none_named"))
     try:
-        calibration = calibrate_from_examples(examples)
+        calibration = taught_over(calibrate_from_examples(examples), _current())
     except CalibrationError as exc:
         return calibrate_page(error=str(exc))
     _save(calibration)
@@ -120,6 +144,22 @@ def calibrate_save() -> Response | str:
         token = request.form.get("token", "")
         return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out, shown=token))
     return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+@calibrate.post("/calibrate/keep")
+def calibrate_keep() -> Response:
+    """Name the active game's colours the camera knows no more as the default palette names them (a teaching saved
+    before the colours not shown were kept had dropped them)."""
+    current = _current()
+    if current is not None:
+        _save(current.with_default(c for c in service().die_colours if c in _DEFAULT.centres))
+    return redirect(url_for("calibrate.calibrate_page"))
+
+
+def _current() -> Calibration | None:
+    """The table's colours as the camera uses them (None: the default palette)."""
+    worker = service().devices.get("camera")
+    return getattr(worker, "calibration", None)
 
 
 def _save(calibration: Calibration) -> None:

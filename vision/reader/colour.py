@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.calibration import Calibration
+from vision.calibration import NAMED, Calibration
 from vision.palette import features
 from vision.reader.blobs import Blob
 from vision.reader.patch import PATCH
@@ -75,8 +75,19 @@ def body_feature(image: np.ndarray, bbox: BBox) -> np.ndarray | None:
 
 def face_colour(patch: np.ndarray, face: FaceReading, pips: tuple[Blob, ...], calibration: Calibration) -> str | None:
     """The body's colour name, read with `pips` left out, checked against the pips' polarity (None when the two
-    disagree)."""
-    colour, _ = _colour(patch, pips, calibration)
+    disagree).
+
+    Told among a game's colours (Calibration.only), the die is read among every colour known first: one read as a
+    colour of no die of the game's is named none, never the nearest of the game's (see Calibration.among_game)."""
+    feature = patch_feature(patch, pips)
+    looks = _checked(_named(calibration.whole().classify(feature)) if feature is not None else None, face)
+    if calibration.among is None or feature is None:
+        return looks
+    return _checked(_named(calibration.among_game(feature, looks)), face)
+
+
+def _checked(colour: str | None, face: FaceReading) -> str | None:
+    """The colour read, checked against the pips' polarity."""
     if colour == "black" and face.is_dark_on_light:
         return "white"  # pips darker than the body: a light die in shade, never a black one
     if colour == "white" and face.pips and not face.is_dark_on_light:
@@ -84,9 +95,6 @@ def face_colour(patch: np.ndarray, face: FaceReading, pips: tuple[Blob, ...], ca
     return colour
 
 
-def _colour(patch: np.ndarray, pips: tuple[Blob, ...], calibration: Calibration) -> tuple[str | None, float]:
-    feature = patch_feature(patch, pips)
-    if feature is None:
-        return None, 0.0
-    name, confidence = calibration.classify(feature)
-    return (name, confidence) if confidence >= 0.2 else (None, confidence)
+def _named(told: tuple[str | None, float]) -> str | None:
+    name, confidence = told
+    return name if confidence >= NAMED else None
