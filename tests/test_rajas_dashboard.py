@@ -1,35 +1,20 @@
 """The Rajas dashboard: the river's palace reward offers a garden's worker to take back, a worker taken back in the
 Navaratnas variant is shown to be placed after the others, and a track's told end is shown beside the markers."""
 
+# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
+
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS
+from test_web_rajas import COLORS, client, companion  # noqa: F401  (fixtures)
 from werkzeug.datastructures import MultiDict
 
-from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import create_app
 from companion.web.rajas.moves import move_from_form
-
-COLORS = ("blue", "green", "orange", "violet")
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def _play(client: FlaskClient, game_id: str, **form: str | list[str]) -> None:
