@@ -8,21 +8,23 @@ from typing import Any
 
 from companion.i18n import translate
 
-GOAL = "But du jeu – Goal of the game"
-SETUP = "Mise en place – Setup"
-PLAY = "Déroulement de la partie – Playing a round"
-QUARRY = "I. Action de construction (carrière) – Quarry"
-PROVINCE = "Les plateaux province – Province boards"
-MARKET = "II. Action marché – Market"
-PALACE = "III. Actions au palais – Palace"
-RIVER = "IV. Action fleuve (port) – River"
-KARMA = "Le karma – Karma"
-WORKERS = "Obtenir de nouveaux ouvriers – Extra workers"
-TRACKS = "Bonus des pistes de score – Track bonuses"
-ROUND_END = "Fin d'un tour – End of a round"
-GAME_END = "Fin de la partie – End of the game"
-NAVARATNAS = "Variante des Navaratnas – Navaratnas variant"
-GOODIE = "Goodie Box 1 – "
+# Rulebook sections, as catalogue keys (rajas.section.*): a citation names the section in the reader's language
+# ("III. Actions au palais" in French, "III. Palace actions" in English), never both at once.
+GOAL = "rajas.section.goal"
+SETUP = "rajas.section.setup"
+PLAY = "rajas.section.play"
+QUARRY = "rajas.section.quarry"
+PROVINCE = "rajas.section.province"
+MARKET = "rajas.section.market"
+PALACE = "rajas.section.palace"
+RIVER = "rajas.section.river"
+KARMA = "rajas.section.karma"
+WORKERS = "rajas.section.workers"
+TRACKS = "rajas.section.tracks"
+ROUND_END = "rajas.section.round_end"
+GAME_END = "rajas.section.game_end"
+NAVARATNAS = "rajas.section.navaratnas"
+GOODIE = "rajas.section.goodie."
 
 # rule id -> rulebook section it paraphrases (title and text live in the catalogues under rajas.rule.<id>.*)
 RULES: dict[str, str] = {
@@ -70,44 +72,44 @@ RULES: dict[str, str] = {
     "round.first_player": ROUND_END,
     "end.trigger": GAME_END,
     "end.ranking": GAME_END,
-    "facts.answer": "BOARD-FACTS – Printed facts",
-    "modules.option": GOODIE + "Modules",
+    "facts.answer": "rajas.section.facts",
+    "modules.option": GOODIE + "modules",
     "navaratnas.setup": NAVARATNAS,
     "navaratnas.yield_tiles": NAVARATNAS,
     "navaratnas.short_of_workers": NAVARATNAS,
-    "mixed_groups.handicap": "Groupes de joueurs hétérogènes – Mixed groups",
-    "ganga.setup": "Modifier les cases du fleuve (tuiles fleuve) – Ganga module",
-    "ganga2.dolphin": GOODIE + "Ganga Module 2",
-    "mango.double": GOODIE + "Mango Village",
-    "mango.village": GOODIE + "Mango Village",
-    "mango.overbuild": GOODIE + "Mango Village",
-    "shalimar.cost": GOODIE + "Shalimar (Snake Expansion)",
-    "shalimar.recall": GOODIE + "Shalimar (Snake Expansion)",
-    "shalimar.navaratnas": GOODIE + "Shalimar (Snake Expansion)",
-    "tiger.cost": GOODIE + "Tiger Expansion",
-    "tiger.overbuild": GOODIE + "Tiger Expansion",
-    "tiger.benefits": GOODIE + "Tiger Expansion",
-    "fate.penalty": GOODIE + "The Test of Fate",
-    "fate.free_tile": GOODIE + "The Test of Fate",
-    "fate.order": GOODIE + "The Test of Fate",
-    "gemstone.turn": GOODIE + "The Gemstone Trader",
-    "gemstone.arrival": GOODIE + "The Gemstone Trader",
+    "mixed_groups.handicap": "rajas.section.mixed_groups",
+    "ganga.setup": "rajas.section.ganga",
+    "ganga2.dolphin": GOODIE + "ganga2",
+    "mango.double": GOODIE + "mango",
+    "mango.village": GOODIE + "mango",
+    "mango.overbuild": GOODIE + "mango",
+    "shalimar.cost": GOODIE + "shalimar",
+    "shalimar.recall": GOODIE + "shalimar",
+    "shalimar.navaratnas": GOODIE + "shalimar",
+    "tiger.cost": GOODIE + "tiger",
+    "tiger.overbuild": GOODIE + "tiger",
+    "tiger.benefits": GOODIE + "tiger",
+    "fate.penalty": GOODIE + "fate",
+    "fate.free_tile": GOODIE + "fate",
+    "fate.order": GOODIE + "fate",
+    "gemstone.turn": GOODIE + "gemstone",
+    "gemstone.arrival": GOODIE + "gemstone",
 }
 
 
 def section_of(rule: str) -> str:
-    """The rulebook section of a rules-reference entry."""
+    """The rulebook section of a rules-reference entry, as a catalogue key (rajas.section.*)."""
     return RULES[rule]
 
 
 def rules_reference(locale: str) -> list[dict[str, Any]]:
-    """Every rule in one language: {id, title, text, section}."""
+    """Every rule in one language: {id, title, text, section} (the section named in that language)."""
     return [
         {
             "id": rule,
             "title": translate(locale, f"rajas.rule.{rule}.title"),
             "text": translate(locale, f"rajas.rule.{rule}.text"),
-            "section": section,
+            "section": translate(locale, section),
         }
         for rule, section in RULES.items()
     ]

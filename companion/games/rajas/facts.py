@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.games.base import Message, MissingFact
 from companion.games.rajas.definition import YIELD_COLORS
-from companion.games.rajas.rewards import problem, reward_problem, shown
+from companion.games.rajas.rewards import problem, reward_problem, reward_words, shown
 from companion.i18n import translate
 
 # Keys, e.g. "track.money.52.fame", "4p.quarry.3.cost", "34p.river.7", "normal.income.2".
@@ -112,7 +112,7 @@ def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | N
         return None if value in YIELD_COLORS else problem("yield_color", value=shown(value))
     if not isinstance(value, int) or isinstance(value, bool):
         return problem("whole_number", value=shown(value))
-    low, high = _LIMITS[kind] if kind != "port_cost" else ((0, 0) if parts[-1] == "1" else (1, 2))
+    low, high = _limits(kind, parts)
     if not low <= value <= high:
         return problem("range", low=low, high=high, value=value)
     if kind == "money_fame":
@@ -120,6 +120,45 @@ def value_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | N
     if kind == "track_length":
         return _length_problem(parts[0], value, known)
     return None
+
+
+def _limits(kind: str, parts: tuple[str, ...]) -> tuple[int, int]:
+    # The first port space is free (0); every later one costs 1 or 2.
+    if kind == "port_cost":
+        return (0, 0) if parts[-1] == "1" else (1, 2)
+    return _LIMITS[kind]
+
+
+def value_range(key: str, known: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The lowest and highest whole number that can be printed for `key`, given the other known facts (what the
+    number field asking for it allows); None for a fact that is not a number (a reward, a colour) or an unknown
+    key. Every number in the range may still be refused by value_problem (a money space beside fame that breaks
+    the order of the known pairs); none outside it is allowed."""
+    found = fact_kind(key)
+    if found is None or found[0] in ("river_space", "income", "income_color"):
+        return None
+    kind, parts = found
+    low, high = _limits(kind, parts)
+    if kind == "money_fame":
+        beside_low, beside_high = beside_bounds(int(parts[0]), {k: v for k, v in known.items() if k != key})
+        end = track_ends(known)["fame"]
+        low, high = max(low, beside_low), min([high, *(v for v in (beside_high, end) if v is not None)])
+    elif kind == "track_length":
+        pairs = {**KNOWN_PAIRS, **beside_pairs(known)}
+        spaces = pairs.keys() if parts[0] == "money" else pairs.values()
+        low = max([low, TRACK_AT_LEAST[parts[0]], *spaces])
+    return low, max(low, high)
+
+
+def value_words(key: str, value: Any) -> Message:
+    """What is printed for a fact, said in the table's words: a reward ("2 argent"), a colour, or the number."""
+    found = fact_kind(key)
+    kind = found[0] if found else None
+    if kind in ("river_space", "income"):
+        return reward_words(value)
+    if kind == "income_color" and value in YIELD_COLORS:
+        return Message(f"rajas.yield_color.{value}")
+    return Message("rajas.fact.value", {"value": shown(value)})
 
 
 _LIMITS: dict[str, tuple[int, int]] = {

@@ -82,3 +82,39 @@ def shown(value: Any) -> Any:
     if isinstance(value, int | str) and not isinstance(value, bool):
         return value
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def reward_words(reward: Any) -> Message:
+    """A printed reward said in the table's words ("2 argent", "1 dé vert, 1 dé au choix"), as a catalogue message;
+    a spec this grammar does not know is quoted as it is."""
+    if reward_problem(reward) is not None:
+        return Message("rajas.reward.unknown", {"value": shown(reward)})
+    kind = str(reward["kind"])
+    if kind == "all":
+        return joined([reward_words(part) for part in reward["of"]])
+    if kind == "dice":
+        return _dice_words(reward)
+    if kind == "karma_dice" and reward.get("color"):
+        return Message(f"rajas.reward.karma_dice.{reward['color']}")
+    if kind == "room":
+        return Message("rajas.reward.room", {"room": {"key": f"rajas.space.room.{reward['room']}"}})
+    number = next((reward[name] for name in REWARD_KINDS[kind] if name in reward), None)
+    return Message(f"rajas.reward.{kind}", {"n": number} if number is not None else {})
+
+
+def _dice_words(reward: Mapping[str, Any]) -> Message:
+    # Printed colours are a list ("colors"), or one colour for every die ("color"); the rest are of one's choice.
+    count = int(reward["count"])
+    colors = list(reward.get("colors") or ([reward["color"]] * count if reward.get("color") else []))
+    colors = [c for c in colors if c in COLORS]
+    parts = [Message(f"rajas.reward.dice.{c}", {"n": colors.count(c)}) for c in COLORS if c in colors]
+    if count > len(colors):
+        parts.append(Message("rajas.reward.dice", {"n": count - len(colors)}))
+    return joined(parts)
+
+
+def joined(parts: list[Message]) -> Message:
+    """Several things said in one list ("2 argent, 1 karma")."""
+    if len(parts) == 1:
+        return parts[0]
+    return Message("rajas.words.list", {"first": parts[0].to_dict(), "rest": joined(parts[1:]).to_dict()})

@@ -7,6 +7,8 @@ from typing import Any
 from companion.games.base import Message
 from companion.games.rajas.core import known_facts
 from companion.games.rajas.facts import beside_bounds, track_ends
+from companion.games.rajas.incomes import income_spaces, knows_every_space
+from companion.games.rajas.rewards import reward_words
 from companion.games.rajas.state import RajasState, dice_count
 
 
@@ -38,9 +40,27 @@ def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         "upgrades": dict(me["upgrades"]),
         "tiles": [t for t in me["tiles"] if not t["covered"]],
         "incomes": list(me["incomes"]),
+        # Navaratnas: the yield tiles laid on the province's income spaces, each paying once a road joins it.
+        "yields": _yields(me),
+        "income_spaces": income_spaces(data, me["seat"]),
+        "knows_every_income_space": knows_every_space(data, me["seat"]),
         "has_crossed": me["crossed_at"] is not None,
         "gemstone": me["gemstone"],  # the Gemstone Trader: None (not reached), "ready" to place, "used"
     }
+
+
+def _yields(me: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player's yield tiles, by income space: colour, printed reward, and whether a road joins it yet."""
+    return [
+        {
+            "income": int(n),
+            "color": y["color"],
+            "reward": dict(y["reward"]),
+            "words": reward_words(y["reward"]).to_dict(),
+            "is_joined": bool(y["connected"]),
+        }
+        for n, y in sorted(me["yields"].items(), key=lambda item: int(item[0]))
+    ]
 
 
 def prompt(data: dict[str, Any]) -> Message:
@@ -52,7 +72,9 @@ def prompt(data: dict[str, Any]) -> Message:
         seat = pending.get("seat")
         name = data["players"][seat]["name"] if seat is not None else ""
         params = {k: v for k, v in pending.items() if k in ("space", "max", "count")}
-        return Message(f"rajas.prompt.{pending['kind']}", {"name": name, **params})
+        # A decision that something else gave says what gave it ("the fame track's bonus: choose a building").
+        why = f".{pending['why']}" if pending.get("why") else ""
+        return Message(f"rajas.prompt.{pending['kind']}{why}", {"name": name, **params})
     me = data["players"][data["turn_seat"]]
     if data["end"] is not None:
         return Message("rajas.prompt.place_last", {"name": me["name"]})

@@ -10,8 +10,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.boards import BoardFileRefused
 from companion.errors import MalformedRequest
+from companion.games.base import Message
+from companion.games.rajas.facts import fact_name, value_range, value_words
 from companion.web.bodies import json_object
 from companion.web.context import service
+from companion.web.language import message_text
 from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form
 from companion.web.rajas.table import REWARD_KINDS, REWARD_NUMBER
 
@@ -23,15 +26,17 @@ MAX_UPLOAD = 512 * 1024
 
 def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
     boards = service().boards
+    told, known = boards.known(kind), _known(kind)
     missing = [m.to_dict() for m in boards.missing(kind)]
     for entry in missing:
         entry["is_reward"] = is_reward_question(entry["question"]["key"])
         entry["words"] = fact_words(entry["question"]["key"])
+        entry["range"] = number_range(entry["key"], known)
     page = render_template(
         "rajas/board.html",
         kind=kind,
         missing=missing,
-        told=boards.known(kind),
+        told=[told_row(key, value) for key, value in sorted(told.items())],
         is_persistent=boards.is_persistent,
         reward_kinds=REWARD_KINDS,
         reward_number=REWARD_NUMBER,
@@ -39,6 +44,31 @@ def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
         **extra,
     )
     return page, status
+
+
+def _known(kind: str) -> dict[str, Any]:
+    """Every known fact of the owner's copy: the shipped file's and the answers."""
+    facts = service().boards.export(kind).get("facts", {})
+    return {k: e["value"] for k, e in facts.items() if e.get("value") is not None}
+
+
+def told_row(key: str, value: Any) -> dict[str, Any]:
+    """A fact told for the owner's copy, said in the reader's words: what it is (a sentence, "Le nombre de gloire à
+    côté de la case argent 60") and what is printed ("2 argent", "marron", "4"); the key stays for the form that
+    forgets it, never on screen."""
+    name = message_text(fact_name(key))
+    return {"key": key, "name": name[:1].upper() + name[1:], "value": value_words(key, value).to_dict()}
+
+
+def number_range(key: str, known: dict[str, Any]) -> dict[str, Any] | None:
+    """The whole numbers a number fact may be (for the field's min and max, and said in words); None when the
+    fact is not a number."""
+    found = value_range(key, known)
+    if found is None:
+        return None
+    low, high = found
+    words = Message("rajas.fact.range_exact" if low == high else "rajas.fact.range", {"low": low, "high": high})
+    return {"low": low, "high": high, "words": words.to_dict()}
 
 
 @board_pages.get("/boards/<kind>")

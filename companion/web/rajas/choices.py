@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
 from companion.games.base import Game, Message, Verdict
+from companion.games.rajas.rewards import reward_words
 from companion.web.rajas.moves import move_from_form
 
 BUILDINGS = ("temple", "palace", "fort", "mill")
@@ -73,7 +74,7 @@ def _upgrade(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]
 
 def _room(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
     return [
-        Answer({**base, "type": "room", "room": room}, Message(f"page.rajas.room.{room}"))
+        Answer({**base, "type": "room", "room": room}, Message(f"rajas.space_label.room.{room}"))
         for room in pending.get("rooms", [])
     ]
 
@@ -103,10 +104,14 @@ def _draw(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -
 
 
 def _use(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
-    incomes = view["players"][int(base["seat"])].get("incomes", [])
+    # The white yield tiles of the province, named by what they show (the income space's number is the engine's).
+    tiles = [y for y in view["players"][int(base["seat"])].get("yields", []) if y["color"] == "white"]
     found = [
-        Answer({**base, "type": "use_yield", "income": str(i)}, Message("page.rajas.answer.income", {"n": i}))
-        for i in incomes
+        Answer(
+            {**base, "type": "use_yield", "income": str(y["income"])},
+            Message("rajas.form.yield_use", {"reward": reward_words(y["reward"]).to_dict()}),
+        )
+        for y in tiles
     ]
     return [*found, Answer({**base, "type": "use_yield"}, Message("page.rajas.answer.two_money"))]
 

@@ -2,7 +2,8 @@
 
 Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally the number it is used as);
 `flip` lists the indexes of paid dice turned to their opposite face with karma; `markets` names markets scored as
-`good-value`. Rolled dice come as pairs
+`good-value`; the income space a yield tile goes on is `income`, or "other" and the number in `income.other`.
+Rolled dice come as pairs
 `dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
 the rules: a wrong field is refused with MalformedRequest naming it, and the rules judge the rest.
 """
@@ -47,7 +48,7 @@ def move_from_form(form: Form) -> dict[str, Any]:
         move["seat"] = _int(form, "seat")
     for name in _INT_FIELDS:
         if (form.get(name) or "").strip():
-            move[name] = _int(form, name)
+            move[name] = _int(form, name if form.get(name) != "other" else f"{name}.other")
     for name in _TEXT_FIELDS:
         if (form.get(name) or "").strip():
             move[name] = (form.get(name) or "").strip()
@@ -165,8 +166,9 @@ def _tile(form: Form, move: dict[str, Any]) -> None:
             move["tile"] = reward
         return
     if kind == "take_yield":
-        if (form.get("tile.color") or "").strip():
-            move["tile"] = {"color": (form.get("tile.color") or "").strip(), "reward": reward}
+        color = (form.get("tile.color") or "").strip()
+        if color:
+            move["tile"] = {"color": color, "reward": reward}
         return
     tile = tile_from_form(form, move.get("pay") or [])
     if tile is not None:

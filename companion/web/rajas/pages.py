@@ -17,9 +17,10 @@ from companion.games.rajas import rules_reference, search_rules
 from companion.web.context import service
 from companion.web.errors import status_of
 from companion.web.language import current_locale
+from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
 from companion.web.rajas.moves import move_from_form, seen_dice
-from companion.web.rajas.table import table_context
+from companion.web.rajas.table import known_facts, table_context
 from companion.web.table import kind_titles
 
 rajas_pages = Blueprint("rajas", __name__)
@@ -29,10 +30,12 @@ def render_table(game_id: str, template: str = "rajas/table.html", **extra: Any)
     """The Rajas table (or its live part) with an optional refusal or error to show."""
     companion = service()
     context = table_context(companion, game_id)
+    question = questions().get(game_id)
+    if question is not None:
+        # The numbers the fact may be, for the field's min and max and said in words (a 9 for a cost of 1 to 4).
+        question["range"] = number_range(str(question["key"]), known_facts(context["view"]))
     context.update(
-        title=kind_titles(companion).get("rajas"),
-        is_active=companion.active_id == game_id,
-        question=questions().get(game_id),
+        title=kind_titles(companion).get("rajas"), is_active=companion.active_id == game_id, question=question
     )
     context.update(extra)
     return render_template(template, **context)

@@ -7,7 +7,8 @@ from typing import Any
 
 from companion.games.base import Game
 from companion.games.rajas.board import shipped_board
-from companion.games.rajas.definition import TIGER_TILES, YIELD_COLORS
+from companion.games.rajas.definition import BROWN_YIELDS, TIGER_TILES, YIELD_COLORS
+from companion.games.rajas.incomes import alike, space_words
 from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
@@ -98,9 +99,44 @@ def _picture_unread(rows: list[dict[str, Any]], service: Companion, frame_id: st
             row["seen"] = None
 
 
+def yield_form(pending: Mapping[str, Any], me: Mapping[str, Any]) -> dict[str, Any]:
+    """What the yield tile form asks, in the table's words. The setup's tile is brown (the prompt says so): its colour
+    is not asked. The income space is chosen by what the table sees on it (its colour and printed income), among the
+    free ones that fit, spaces alike shown once; with one space possible it is not asked; a number is asked only for
+    a space nothing is known of yet."""
+    color = "brown" if pending["kind"] == "yield_place" else None
+    free = [s for s in me["income_spaces"] if s["yield"] is None and not s["is_joined"]]
+    fitting = [s for s in free if color is None or s["color"] in (color, None)]
+    options = [
+        {"value": s["income"], "label": space_words(s).to_dict(), "color": s["color"]}
+        for s in alike(fitting, me["board"] == "navaratnas")
+    ]
+    is_complete = bool(me["knows_every_income_space"])
+    return {
+        "color": color,
+        "options": options,
+        "only": options[0] if is_complete and len(options) == 1 else None,
+        "asks_number": not is_complete,
+        "reward_kinds": BROWN_YIELDS if color == "brown" else (*REWARD_KINDS, *BROWN_YIELDS),
+    }
+
+
+def connect_options(me: Mapping[str, Any]) -> dict[str, Any]:
+    """The income spaces a new tile may join to the residence, as the table sees them (a yield tile on one, else its
+    colour and printed income); a number is asked as well while some spaces are not known at all."""
+    options = [
+        {"value": s["income"], "label": space_words(s).to_dict()} for s in me["income_spaces"] if not s["is_joined"]
+    ]
+    return {"options": options, "asks_number": not me["knows_every_income_space"]}
+
+
 def occupied(view: Mapping[str, Any]) -> dict[str, list[int]]:
     """Action space -> seats of the workers on it."""
     return {space: list(seats) for space, seats in view.get("spaces", {}).items()}
+
+
+def _is_yield(pending: Mapping[str, Any], seat: int | None) -> bool:
+    return seat is not None and pending["kind"] in ("yield_pick", "yield_place")
 
 
 def table_context(service: Companion, game_id: str) -> dict[str, Any]:
@@ -124,6 +160,7 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
+        "yield_form": yield_form(pending, view["players"][seat]) if pending and _is_yield(pending, seat) else None,
         "roll_rows": roll.rows,
         "roll_unread": roll.unread,
         "roll_extra": roll.extra,

@@ -12,6 +12,8 @@ from companion.games.rajas.moves.quarry import draw_tile, take_tile_gains
 def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Lay `tile` over tile `cover`; no special income; each tile is covered at most once."""
     me = player(data, seat)
+    # Without a tile that can be covered, saying which tile to cover is no help: say there is none.
+    require(any(can_be_covered(t) for t in me["tiles"]), "palace.master_builder", "nothing_to_cover")
     require(
         move.get("tile") is not None and move.get("cover") is not None, "palace.master_builder", "overbuild_needs_tile"
     )
@@ -31,6 +33,12 @@ def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     data["next_tile_id"] += 1
     me["tiles"].append(placed)
     take_tile_gains(data, seat, placed, {"recall": move.get("recall")})  # a garden's bonus; no special income
+
+
+def can_be_covered(tile: dict[str, Any]) -> bool:
+    """Whether the Master Builder may lay a tile over this one: in sight, covering none itself, neither a village
+    nor a garden."""
+    return not tile["covered"] and tile["covers"] is None and tile["kind"] not in ("village", "shalimar")
 
 
 def _pay_difference(

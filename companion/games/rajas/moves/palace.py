@@ -72,7 +72,7 @@ def do_room(data: dict[str, Any], seat: int, room: str, move: dict[str, Any]) ->
         add_karma(data, seat, 2)
         gain_dice(data, seat, free=1, reason="yogi")
     elif room == "raja":
-        ask_upgrade(data, seat, 1)
+        ask_upgrade(data, seat, 1, why="raja")
         add_money(data, seat, 3)
     elif room == "master_builder":
         from companion.games.rajas.moves.overbuild import overbuild

@@ -99,7 +99,7 @@ def _test_fate(data: dict[str, Any], seat: int, track: str, before: int) -> None
 
 def _take_bonus(data: dict[str, Any], seat: int, bonus: str) -> None:
     if bonus == "upgrade":
-        ask_upgrade(data, seat, 1)
+        ask_upgrade(data, seat, 1, why="fame_bonus")
     elif bonus == "karma2":
         add_karma(data, seat, 2)
     elif bonus == "dice2":
@@ -116,10 +116,14 @@ def add_karma(data: dict[str, Any], seat: int, amount: int) -> None:
     me["karma"] = min(MAX_KARMA, me["karma"] + amount)
 
 
-def ask_upgrade(data: dict[str, Any], seat: int, count: int) -> None:
-    """Queue the choice of which building to upgrade (lost when every building is at the top level)."""
+def ask_upgrade(data: dict[str, Any], seat: int, count: int, why: str | None = None) -> None:
+    """Queue the choice of which building to upgrade (lost when every building is at the top level); `why` names
+    what gives it when the prompt should say so ("fame_bonus": the fame track's space 5, "raja": the room)."""
     if any(level < UPGRADE_LEVELS[-1] for level in player(data, seat)["upgrades"].values()):
-        push(data, {"kind": "upgrade", "seat": seat, "count": count})
+        pending: dict[str, Any] = {"kind": "upgrade", "seat": seat, "count": count}
+        if why is not None:
+            pending["why"] = why
+        push(data, pending)
 
 
 def upgrade(data: dict[str, Any], seat: int, building: str) -> None:
