@@ -40,10 +40,11 @@ make_venv() {
 }
 
 pip_install() {
-    # The project itself (editable) with the given extras, pinned by the Pi constraints on a Pi.
+    # The project itself (editable) with the given extras, pinned by the Pi constraints on a Pi and by
+    # deploy/constraints.txt (the OpenCV the reader was measured with) elsewhere.
     local spec="$ROOT$1"
-    local flags=()
-    is_raspberry_pi && flags+=(-c "$ROOT/deploy/constraints-pi.txt")
+    local flags=(-c "$ROOT/deploy/constraints.txt")
+    is_raspberry_pi && flags=(-c "$ROOT/deploy/constraints-pi.txt")
     "$VENV/bin/python" -m pip install -q "${flags[@]}" -e "$spec"
 }
 

@@ -78,7 +78,7 @@ def _distance_by_transform(lab: np.ndarray, centre: tuple[float, float, float]) 
     """The table distance as it was first computed: the Lab gaps weighted by cv2.transform."""
     l_c, a_c, b_c = centre
     weight = 0.6 * 0.8
-    gaps = cv2.absdiff(lab, (l_c, a_c, b_c, 0.0))  # type: ignore[call-overload]
+    gaps = cv2.absdiff(lab, (l_c, a_c, b_c, 0.0))  # type: ignore[call-overload, unused-ignore]
     one = cv2.transform(gaps, np.array([[weight, 0.8, 0.8]], np.float32))
     planes = cv2.split(lab)
     chromaticity = table_module._chromaticity(planes)

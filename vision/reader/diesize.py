@@ -304,7 +304,7 @@ def plain_table(lightness: np.ndarray, foreground: np.ndarray, margin: int = PIP
     cost most of the search. A margin of table is kept as it is, so that the spots cut by the edge of the
     plain part lie far from every pip."""
     size = 2 * margin + 1
-    away = cv2.compare(cv2.dilate(foreground, np.ones((size, size), np.uint8)), 0, cv2.CMP_EQ)  # type: ignore[call-overload]
+    away = cv2.compare(cv2.dilate(foreground, np.ones((size, size), np.uint8)), 0, cv2.CMP_EQ)  # type: ignore[call-overload, unused-ignore]
     count = cv2.countNonZero(away)
     if not count:
         return lightness

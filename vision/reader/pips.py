@@ -196,7 +196,7 @@ def _read_polarity(face: _Face, dark: bool, peak: float, seen_past: list[Blob], 
     level = max(18.0, LEVELS[0] * peak)
     face_only = None if dark else within.cut_for_light_pips(face.hull, face.outline, not face.is_upright, signed, level)
     for share in LEVELS:
-        binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload]
+        binary = cv2.compare(signed, max(18.0, share * peak), cv2.CMP_GT)  # type: ignore[call-overload, unused-ignore]
         if face_only is not None:
             binary = cv2.bitwise_and(binary, face_only)
         past: list[Blob] = []
@@ -265,7 +265,7 @@ def _parted_from_glare(contrast: _Contrast, best: FaceReading, pips_before: int)
     Synthetic scenes, seeds tuned on (7, 41, 97, 2026): a tray die unread came out right; seeds held out (5, 11,
     13): 3 tray dice unread came out right (a violet 6, its reflection over two pips); real photos: 3 casino 6s,
     unread, read right and sure. Nothing else changed."""
-    binary = cv2.compare(contrast.signed, max(18.0, GLARE_PARTING * contrast.peak), cv2.CMP_GT)  # type: ignore[call-overload]
+    binary = cv2.compare(contrast.signed, max(18.0, GLARE_PARTING * contrast.peak), cv2.CMP_GT)  # type: ignore[call-overload, unused-ignore]
     past: list[Blob] = []
     blobs = find_blobs(binary, contrast.signed, _pips_outline(contrast.face, False), contrast.steepness, past=past)
     pips = face_pips(blobs)
@@ -416,7 +416,7 @@ def _completed(contrast: _Contrast, best: FaceReading) -> FaceReading | None:
     pips = list(best.pips)
     area, strength = typical(pips)
     apart = 2.0 * math.sqrt(area / math.pi)  # a pip's width: the spot is no part of a pip found
-    binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload]
+    binary = cv2.compare(signed, max(12.0, FAINT_PIP * strength), cv2.CMP_GT)  # type: ignore[call-overload, unused-ignore]
     if face.outline is not None:
         # So low a level takes in the table past the die's edge too, and a spot beside that edge runs into it.
         binary = cv2.bitwise_and(binary, inside(face.outline, binary.shape))

@@ -170,7 +170,7 @@ def _distance_to(
 
 def _gap(plane: np.ndarray, value: float) -> np.ndarray:
     """How far each 8-bit value lies from `value`, as 16 bits (to be summed without saturating)."""
-    return np.asarray(cv2.absdiff(plane, value), np.uint8).astype(np.uint16)  # type: ignore[call-overload]
+    return np.asarray(cv2.absdiff(plane, value), np.uint8).astype(np.uint16)  # type: ignore[call-overload, unused-ignore]
 
 
 _LEVELS = np.arange(256, dtype=np.float32)
@@ -246,12 +246,12 @@ def _chromaticity(planes: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]
     # A 16-bit divisor like the dividend spares cv2.divide its slow path through mixed types (the quotients
     # are the same).
     lightness, a, b = planes
-    floor = np.asarray(cv2.max(lightness, 30), np.int16)  # type: ignore[call-overload]
+    floor = np.asarray(cv2.max(lightness, 30), np.int16)  # type: ignore[call-overload, unused-ignore]
     relatives = []
     for channel in (a, b):
-        chroma = cv2.subtract(channel, 128, dtype=cv2.CV_16S)  # type: ignore[call-overload]
+        chroma = cv2.subtract(channel, 128, dtype=cv2.CV_16S)  # type: ignore[call-overload, unused-ignore]
         relative = cv2.divide(chroma, floor, scale=CHROMA_UNIT, dtype=cv2.CV_16S)
-        relatives.append(cv2.add(relative, 128, dtype=cv2.CV_8U))  # type: ignore[call-overload]
+        relatives.append(cv2.add(relative, 128, dtype=cv2.CV_8U))  # type: ignore[call-overload, unused-ignore]
     return relatives[0], relatives[1]
 
 

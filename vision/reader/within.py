@@ -44,7 +44,7 @@ def body_hull(contrast: np.ndarray, level: float) -> np.ndarray | None:
     the body (`contrast`: the lightness over the body's, light pips positive). The light pips are holes in it, or
     bays at its edge, which the hull closes; a light table past it is left out. On a table as dark as the body the
     hull takes in the table too, and cuts nothing off. None when the whole crop stands above `level`."""
-    body = cv2.compare(contrast, level, cv2.CMP_LE)  # type: ignore[call-overload]
+    body = cv2.compare(contrast, level, cv2.CMP_LE)  # type: ignore[call-overload, unused-ignore]
     count, labels, stats, _ = components(body)
     if count < 2:
         return None
