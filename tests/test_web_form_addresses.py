@@ -2,31 +2,18 @@
 after a refused move shows /games/<id>/rajas/play in the address bar, and a reload answered "405 ·
 method_not_allowed"."""
 
-from __future__ import annotations
+# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
 
-from collections.abc import Iterator
-from pathlib import Path
+from __future__ import annotations
 
 import pytest
 from flask.testing import FlaskClient
+from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
-from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import create_app
 
 FORMS = ("rajas/play", "rajas/fact", "rajas/undo", "rajas/redo", "resume")
 """The addresses a table's forms post to, and only post to."""
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 @pytest.fixture
