@@ -150,13 +150,7 @@ class Message:
     def parse(cls, body):
         # type: (bytes) -> Message
         """Return the message encoded in body; raise MalformedFrameError if it does not fit the layout."""
-        size = struct.calcsize(">" + cls.HEAD)
-        if len(body) != size and not (cls.TEXT_LIMIT and len(body) > size):
-            raise MalformedFrameError(cls.__name__ + " body of " + str(len(body)) + " bytes does not fit")
-        values = list(struct.unpack(">" + cls.HEAD, body[:size]))
-        if cls.TEXT_LIMIT:
-            values.append(_text(body[size:], cls.TEXT_LIMIT, cls.FIELDS[-1]))
-        return cls(*values)
+        return _parse_layout(cls, body)
 
     def __eq__(self, other):
         # type: (object) -> bool
@@ -171,6 +165,29 @@ class Message:
         return type(self).__name__ + repr(self.fields())
 
 
+def _parse_layout(cls, body):
+    # type: (type[Message], bytes) -> Message
+    size = struct.calcsize(">" + cls.HEAD)
+    if len(body) != size and not (cls.TEXT_LIMIT and len(body) > size):
+        raise MalformedFrameError(cls.__name__ + " body of " + str(len(body)) + " bytes does not fit")
+    values = list(struct.unpack(">" + cls.HEAD, body[:size]))
+    if cls.TEXT_LIMIT:
+        values.append(_text(body[size:], cls.TEXT_LIMIT, cls.FIELDS[-1]))
+    return cls(*values)
+
+
+def _parse_versioned(cls, body, unknown):
+    # type: (type[Message], bytes, tuple) -> Message
+    # Every protocol version starts Hello's and Welcome's bodies with its version byte (PROTOCOL.md): a body of
+    # another version that does not fit this layout still says which version it is; its other fields are unknown.
+    try:
+        return _parse_layout(cls, body)
+    except MalformedFrameError:
+        if not body or body[0] == PROTOCOL_VERSION:
+            raise
+        return cls(body[0], *unknown)
+
+
 class Hello(Message):
     """Host to device: start of the handshake, carrying the host's protocol version."""
 
@@ -180,6 +197,12 @@ class Hello(Message):
     def __init__(self, version=PROTOCOL_VERSION):
         # type: (int) -> None
         Message.__init__(self, version)
+
+    @classmethod
+    def parse(cls, body):
+        # type: (bytes) -> Message
+        """Return the Hello in body; a later host's longer Hello is read for its version, so it is answered."""
+        return _parse_versioned(cls, body, ())
 
 
 class Welcome(Message):
@@ -193,6 +216,12 @@ class Welcome(Message):
     TEXT_LIMIT = MAX_FIRMWARE
     version = boot_id = base_seq = led_count = 0  # type: int
     firmware = ""  # type: str
+
+    @classmethod
+    def parse(cls, body):
+        # type: (bytes) -> Message
+        """Return the Welcome in body; one of another version laid out otherwise keeps its version, firmware ""."""
+        return _parse_versioned(cls, body, (0, 0, 0, ""))
 
 
 class Ping(Message):

@@ -2,6 +2,8 @@
 
 Each plug() opens a new pty and points the symlink at its slave, as udev re-creates
 /dev/serial/by-id/... when a board is replugged; unplug() closes the pty so the host sees EIO.
+By default it is the Pico's USB port, which ignores the speed the host sets; given uart_baudrate it is a UART at
+that speed, and a host that opens the pty at another speed reads (and sends) what a UART would: garbled bytes.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import select
+import termios
 import threading
 import time
 import tty
@@ -18,6 +21,7 @@ from firmware_bridge import codec
 from firmware_bridge.device_core import DeviceCore
 from firmware_bridge.errors import LinkClosedError
 from firmware_bridge.state import LedState
+from firmware_bridge.uart_line import TERMIOS_SPEEDS, resample
 from firmware_bridge.virtual import random_boot_id
 
 log = logging.getLogger(__name__)
@@ -56,6 +60,13 @@ class _Session:
             except OSError as exc:
                 log.debug("fake device dropped %d bytes: %s", len(data), exc)
 
+    def host_baudrate(self) -> int | None:
+        """Return the speed the host set on its end of the pty (None once closed, or a speed termios cannot name)."""
+        with self.io_lock:
+            if self.is_closed:
+                return None
+            return TERMIOS_SPEEDS.get(termios.tcgetattr(self.slave)[5])
+
 
 class PtyDevice:
     """Fake board speaking the real protocol over a pty at link_path; press() simulates its buttons."""
@@ -70,8 +81,10 @@ class PtyDevice:
         led_count: int = 24,
         retransmit_ms: int = 20,
         protocol_version: int = codec.PROTOCOL_VERSION,
+        uart_baudrate: int | None = None,
     ) -> None:
         self.link_path = Path(link_path)
+        self.uart_baudrate = uart_baudrate  # None: a USB port (any speed works); else the firmware's UART speed
         self.led_count = led_count
         self.retransmit_ms = retransmit_ms
         self.protocol_version = protocol_version  # what its firmware speaks; a change takes effect at the next boot
@@ -114,7 +127,7 @@ class PtyDevice:
         temporary.unlink(missing_ok=True)
         temporary.symlink_to(session.slave_path)
         os.replace(temporary, self.link_path)  # atomic, so the host never sees a half-made link
-        session.write(self._core.announce())
+        session.write(self._on_the_wire(session, self._core.announce(), is_to_host=True))
         session.thread.start()
 
     def unplug(self) -> None:
@@ -131,7 +144,7 @@ class PtyDevice:
             frame = self._core.press(name, _now_ms())
             session = self._session
         if session is not None:
-            session.write(frame)
+            session.write(self._on_the_wire(session, frame, is_to_host=True))
 
     def inject(self, data: bytes) -> None:
         """Write raw bytes (garbage, truncated or forged frames) to the host, if plugged."""
@@ -166,10 +179,20 @@ class PtyDevice:
                     data = b""
             if not self.is_responsive:
                 continue
+            data = self._on_the_wire(session, data, is_to_host=False)
             with self._lock:
                 reply = self._core.receive(data, _now_ms()) if data else b""
                 reply += self._core.poll(_now_ms())
-            session.write(reply)
+            session.write(self._on_the_wire(session, reply, is_to_host=True))
+
+    def _on_the_wire(self, session: _Session, data: bytes, *, is_to_host: bool) -> bytes:
+        """Return data as the other end reads it: unchanged over USB, resampled by a UART at another speed."""
+        if self.uart_baudrate is None or not data:
+            return data
+        host = session.host_baudrate() or self.uart_baudrate
+        if is_to_host:
+            return resample(data, self.uart_baudrate, host)
+        return resample(data, host, self.uart_baudrate)
 
 
 def _now_ms() -> int:

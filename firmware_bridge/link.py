@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware_bridge import codec
+from firmware_bridge.diagnosis import GarbleWatch, speed_mismatch, version_mismatch
 from firmware_bridge.errors import LinkClosedError
 from firmware_bridge.health import LinkHealth
 from firmware_bridge.sequence import EventSequencer
@@ -20,6 +21,9 @@ log = logging.getLogger(__name__)
 
 ButtonCallback = Callable[[str, int], None]
 VIRTUAL_URL = "virtual://"
+LED_ACK_GRACE = 1.0
+"""Seconds a connected board may take to acknowledge an LED state before status() says the LEDs are not in sync: the
+reference firmware answers within a few ms, and the link resends every resend_s until it does."""
 SILENT_HEARTBEATS = 4  # heartbeats without an answer before the link asks for a new handshake
 
 
@@ -29,6 +33,7 @@ class Bridge:
     url: "virtual://" (in-process pretend board), "auto" (find the Pico by USB id), a device path such as
     /dev/serial/by-id/..., or any pyserial URL. on_button(name, seq) is called once per press, in order,
     on the link's thread (keep it short); seq is the device's press number, restarting at each boot.
+    baudrate_key names the setting that holds baudrate, in the words said when the bytes look like a wrong speed.
     """
 
     def __init__(
@@ -37,6 +42,7 @@ class Bridge:
         on_button: ButtonCallback | None = None,
         *,
         baudrate: int = 115200,
+        baudrate_key: str = "serial.baudrate",
         clock: Callable[[], float] = time.monotonic,
         heartbeat_s: float = 0.5,
         resend_s: float = 0.2,
@@ -50,6 +56,7 @@ class Bridge:
         self.is_virtual = url.startswith(VIRTUAL_URL)
         self._on_button = on_button
         self._baudrate = baudrate
+        self._baudrate_key = baudrate_key
         self._clock = clock
         self._heartbeat_s = heartbeat_s
         self._resend_s = resend_s
@@ -60,6 +67,7 @@ class Bridge:
         self._delay_s = backoff_initial_s
         self._health = LinkHealth(clock, heartbeat_s)
         self._decoder = codec.FrameDecoder()
+        self._garble = GarbleWatch()
         self._sequencer = EventSequencer()
         self._init_wire_state()
         self.virtual_device: VirtualDevice | None = VirtualDevice() if self.is_virtual else None
@@ -79,6 +87,7 @@ class Bridge:
         self._leds: LedState | None = None
         self._generation = 0
         self._acked_generation: int | None = None
+        self._unshown_since: float | None = None  # when the LED state last sent began to wait for its acknowledgement
         self._times = {"opened": 0.0, "hello": 0.0, "ping": 0.0, "leds": 0.0}
         self._ping_token = 0
         self._stop = threading.Event()
@@ -120,6 +129,8 @@ class Bridge:
             message = state.to_message(self._generation)
             is_ready = self._is_handshaken
             self._times["leds"] = self._clock()
+            if self._unshown_since is None:
+                self._unshown_since = self._times["leds"]
         if is_ready:
             self._send(message)
 
@@ -135,7 +146,7 @@ class Bridge:
             errors = dict(self._decoder.errors)
             errors.update(self._sequencer_counts())
             port = self._port_name
-            is_synced = self._is_synced()
+            is_synced = self._leds_shown()
         report = self._health.report(is_open=self._port is not None)
         report["errors"].update(errors)
         report.update(
@@ -209,7 +220,9 @@ class Bridge:
         if self._is_broken:
             raise OSError("a write to the port failed")
         if data:
-            for message in self._decoder.feed(data):
+            messages = self._decoder.feed(data)
+            self._garble.saw(data, bool(messages))
+            for message in messages:
                 self._health.heard()
                 self._handle(message)
         self._tick(self._clock())
@@ -221,13 +234,7 @@ class Bridge:
             leds_due = self._leds is not None and self._acked_generation != self._generation
         if not is_handshaken:
             if now - times["opened"] >= self._handshake_timeout_s:
-                self._health.count("handshake_timeout")
-                self._tell_once(
-                    "silent",
-                    f"{self._port_name} gave no handshake answer within {self._handshake_timeout_s:.1f} s (is it the"
-                    " companion's board, with its firmware?)",
-                    "it answers",
-                )
+                self._tell_no_answer()
                 raise TimeoutError("no handshake answer")
             if now - times["hello"] >= self._resend_s:
                 self._times["hello"] = now
@@ -273,21 +280,30 @@ class Bridge:
         self._last_told = None
         self._send_leds()  # the device may have lost or never had the state: always send it in full
 
+    def _tell_no_answer(self) -> None:
+        """Tell why the handshake timed out: bytes that make no frame (a wrong speed, likely) or no answer at all."""
+        self._health.count("handshake_timeout")
+        if self._garble.is_garbled():
+            said = speed_mismatch(self._port_name, self._garble.garbage_bytes, self._baudrate, self._baudrate_key)
+            self._tell_once("speed", said, "a valid frame arrives")
+            return
+        self._tell_once(
+            "silent",
+            f"{self._port_name} gave no handshake answer within {self._handshake_timeout_s:.1f} s (is it the"
+            " companion's board, with its firmware?)",
+            "it answers",
+        )
+
     def _refuse_version(self, message: codec.Welcome) -> None:
-        """Tell of a board speaking another protocol (ERROR once per board, then DEBUG), retry slowly: raise."""
+        """Tell of a board speaking another protocol (ERROR once per board, then DEBUG), retry slowly: raise.
+
+        The host drives nothing on it: PROTOCOL.md does not promise that another version's messages mean the same."""
         self._delay_s = self._backoff[1]
         trouble = f"version {message.version} {message.firmware}"
         if self._last_told != trouble:  # why: another board, or the board came back: a new state, told again
             self._told.clear()
-        self._tell_once(
-            trouble,
-            f"the board on {self._port_name} speaks protocol version {message.version} (firmware"
-            f" {message.firmware!r}) but this companion speaks version {codec.PROTOCOL_VERSION}: flash the"
-            " companion's reference firmware onto the board (firmware_bridge/firmware, see PROTOCOL.md) or update"
-            " the companion",
-            "the versions match",
-            level=logging.ERROR,
-        )
+        said = version_mismatch(self._port_name, message.version, message.firmware)
+        self._tell_once(trouble, said, "the versions match", level=logging.ERROR)
         self._health.count("version")  # after the words, so a counted refusal is always explained in status()
         raise ConnectionError("protocol version mismatch")
 
@@ -295,6 +311,7 @@ class Bridge:
         with self._synced:
             if message.generation == self._generation:
                 self._acked_generation = message.generation
+                self._unshown_since = None
                 self._synced.notify_all()
 
     def _on_button_event(self, message: codec.Button) -> None:
@@ -346,6 +363,16 @@ class Bridge:
 
     def _is_synced(self) -> bool:
         return self._is_handshaken and self._leds is not None and self._acked_generation == self._generation
+
+    def _leds_shown(self) -> bool:
+        """What status() says of the LEDs: False only when a connected board's acknowledgement of the state last
+        sent is overdue (LED_ACK_GRACE), or when no board answers; a state sent a moment ago, or no state to show
+        yet, is no trouble (the health page marked every LED change red for the few ms before its ack)."""
+        if not self._is_handshaken:
+            return False
+        if self._leds is None or self._is_synced():
+            return True
+        return self._unshown_since is not None and self._clock() - self._unshown_since < LED_ACK_GRACE
 
     def _sequencer_counts(self) -> dict[str, int]:
         sequencer = self._sequencer

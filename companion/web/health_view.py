@@ -22,29 +22,37 @@ a source's summary is its description in them (see `device_rows`)."""
 
 _WRONG_STATES = frozenset({"lost", "fault"})
 
+_WRONG_WHEN_FALSE = frozenset({"connected", "leds_synced"})
+"""Facts that are a problem when false: a link not connected, LEDs not showing the state last sent."""
+
 _VALUE_TEXTS = {"phase": "page.camera.phase."}
 """Where the words for an entry's values are, when not under health.value.KEY. (the camera page says the phases)."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """One fact of a device: its label, its value as text, and whether it tells of something wrong."""
+    """One fact of a device: its label, its value as text, whether it tells of something wrong, and then what it
+    means in plain words (health.hint.KEY, when the catalogue has one)."""
 
     key: str
     label: str
     text: str
     is_bad: bool
+    hint: str = ""
 
 
 def device_rows(status: Mapping[str, Any]) -> list[Row]:
     """The rows of one device's status (see the device's own `status()`), in the order it gives them."""
     summary = status.get("summary")
     said = {"description": message_text(summary)} if isinstance(summary, Mapping) and has_text(summary["key"]) else {}
-    return [
-        Row(key, _label(f"health.key.{key}", key), said.get(key) or _text(key, value), _is_bad(key, value))
-        for key, value in status.items()
-        if key not in HIDDEN
-    ]
+    rows = []
+    for key, value in status.items():
+        if key in HIDDEN:
+            continue
+        is_bad = _is_bad(key, value)
+        hint = t(f"health.hint.{key}") if is_bad and has_text(f"health.hint.{key}") else ""
+        rows.append(Row(key, _label(f"health.key.{key}", key), said.get(key) or _text(key, value), is_bad, hint))
+    return rows
 
 
 def _label(key: str, fallback: str) -> str:
@@ -73,8 +81,9 @@ def _text(key: str, value: Any) -> str:
 
 
 def _is_bad(key: str, value: Any) -> bool:
-    """An error reported, a count of errors over zero, a state that is a failure, a link not connected."""
-    if key == "connected":
+    """An error reported, a count of errors over zero, a state that is a failure, a link not connected or LEDs not
+    in sync."""
+    if key in _WRONG_WHEN_FALSE:
         return value is False
     if key == "state":
         return value in _WRONG_STATES
