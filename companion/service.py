@@ -208,11 +208,26 @@ class Companion:
         """The game the camera and the buttons play into."""
         return self.store.get_setting("active_game")
 
+    def is_over(self, game_id: str) -> bool:
+        """Whether a game has ended, as its view says (the game is rebuilt from its log if not open yet)."""
+        return bool(self.view(game_id).get("is_over"))
+
     def set_active(self, game_id: str) -> None:
-        """Make a game the table's active game (persisted)."""
-        colours = self.session(game_id).game.die_colours
-        self.store.set_setting("active_game", game_id)
-        self._die_colours = colours
+        """Make a game the table's active game (persisted). A finished game is refused (Conflict, nothing written):
+        the camera and the buttons would play into a game that takes no more moves, not the one being played."""
+        session = self.session(game_id)
+        with session.lock:
+            if session.view().get("is_over"):
+                said = {"key": "error.said.game_over_not_active", "params": {}}
+                raise Conflict(
+                    f"game {game_id!r} is finished: it cannot be the table's active game, the camera and the buttons "
+                    "would play into a game that takes no more moves; its table shows its final scores",
+                    game_id=game_id,
+                    is_over=True,
+                    said=said,
+                )
+            self.store.set_setting("active_game", game_id)
+            self._die_colours = session.game.die_colours
 
     @property
     def die_colours(self) -> tuple[str, ...]:

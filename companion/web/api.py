@@ -118,7 +118,8 @@ def check(game_id: str) -> Response:
 
 @api.post("/games/<game_id>/activate")
 def activate(game_id: str) -> Response:
-    """Make a game the table's active game (the camera and the buttons play into it)."""
+    """Make a game the table's active game (the camera and the buttons play into it); a finished game is refused
+    (409, details.is_over)."""
     service().set_active(game_id)
     return jsonify({"active_game": game_id})
 

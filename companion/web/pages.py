@@ -50,8 +50,11 @@ def start() -> BaseResponse | tuple[str, int]:
 
 @pages.post("/games/<game_id>/resume")
 def resume(game_id: str) -> BaseResponse:
-    """Make a game the table's active game and open it."""
-    service().set_active(game_id)
+    """Make a game the table's active game and open it. A finished game only opens, to its final scores: the table's
+    active game stays what it was (a page drawn before the game ended may still offer to resume it)."""
+    companion = service()
+    if not companion.is_over(game_id):
+        companion.set_active(game_id)
     return redirect(url_for("pages.table", game_id=game_id), code=303)
 
 
@@ -67,11 +70,14 @@ def active_table() -> BaseResponse:
 def _table_context(game_id: str) -> dict[str, Any]:
     companion = service()
     view = companion.view(game_id)
+    is_active = companion.active_id == game_id
     return {
         "view": view,
         "roll": last_roll(companion, game_id),
         "title": kind_titles(companion).get(view["kind"]),
-        "is_active": companion.active_id == game_id,
+        "is_active": is_active,
+        # A finished game away from the table is shown, not played: its final scores, no pad, no undo.
+        "is_read_only": bool(view.get("is_over")) and not is_active,
     }
 
 
