@@ -4,6 +4,9 @@ One board file per game kind in `<data_dir>/boards/<kind>.json`, in the game's o
 file can be exported, shared and imported as it is). Writes are atomic (temporary file, fsync, os.replace):
 a power cut leaves the old file or the new one, never half of one. Without a data directory (tests) the
 facts are kept in memory only, and the object says so (`is_persistent`).
+
+A file or a fact refused is a BoardFileRefused whose `problems` are in English (the log, the API's message) and
+whose `said_problems` are the same as catalogue messages ({"key", "params"}), for the page in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,16 +20,29 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.errors import GameNotFound, MalformedRequest
-from companion.games.base import MissingFact
+from companion.games.base import Message, MissingFact
+from companion.i18n import DEFAULT_LOCALE, translate
 from vision.storage import write_atomically
 
 log = logging.getLogger(__name__)
 
 
 class BoardFileRefused(MalformedRequest):
-    """A board file (or one fact) that the game's rules of printed facts refuse; nothing is written (a 400)."""
+    """A board file (or one fact) that the game's rules of printed facts refuse; nothing is written (a 400).
+    Details: `problems` in English, `said_problems` the same as catalogue messages, and `said` (the one problem,
+    or how many there are and the first)."""
 
     code = "bad_board_file"
+
+    @classmethod
+    def of(cls, start: str, said_problems: list[dict[str, Any]], english: list[str] | None = None) -> BoardFileRefused:
+        """The refusal of one or more problems (catalogue messages; `english` when the format said them already)."""
+        problems = english or [translate(DEFAULT_LOCALE, str(p["key"]), p.get("params")) for p in said_problems]
+        first = said_problems[0]
+        many = {"key": "error.said.board_problems", "params": {"n": len(said_problems), "first": first}}
+        said = first if len(said_problems) == 1 else many
+        message = f"{start}: {'; '.join(problems)}"
+        return cls(message, problems=problems, said_problems=said_problems, said=said)
 
 
 class BoardFormat(Protocol):
@@ -37,7 +53,11 @@ class BoardFormat(Protocol):
         ...
 
     def problems(self, data: Any) -> list[str]:
-        """Every problem of a board file; empty when it is good."""
+        """Every problem of a board file, in English; empty when it is good."""
+        ...
+
+    def problem_messages(self, data: Any) -> list[Message]:
+        """The same problems as catalogue messages, for the reader's language."""
         ...
 
     def missing(self, board: Mapping[str, Any], answered: Mapping[str, Any]) -> list[MissingFact]:
@@ -68,6 +88,12 @@ class RajasBoards:
         from companion.games.rajas import validate_board_file
 
         return validate_board_file(data)
+
+    def problem_messages(self, data: Any) -> list[Message]:
+        """board_problems."""
+        from companion.games.rajas import board_problems
+
+        return board_problems(data)
 
     def missing(self, board: Mapping[str, Any], answered: Mapping[str, Any]) -> list[MissingFact]:
         """missing_facts."""
@@ -153,8 +179,12 @@ class OwnerBoards:
         try:
             values = board_format.imported(text)
         except ValueError as error:
-            problems = list(getattr(error, "details", {}).get("problems", [])) or [str(error)]
-            raise BoardFileRefused(f"board file refused: {'; '.join(problems)}", problems=problems) from error
+            details = getattr(error, "details", {})
+            problems = list(details.get("problems", [])) or [str(error)]
+            said = list(details.get("said_problems", [])) or ([details["said"]] if "said" in details else [])
+            if len(said) != len(problems):  # a format that says its problems in English only
+                said = [{"key": "error.said.board_problem", "params": {"problem": p}} for p in problems]
+            raise BoardFileRefused.of("board file refused", said, problems) from error
         shipped = {k: e.get("value") for k, e in board_format.shipped().get("facts", {}).items()}
         new = {k: v for k, v in values.items() if shipped.get(k) != v}
         self.remember(kind, new)
@@ -192,9 +222,9 @@ class OwnerBoards:
     def _write(self, kind: str, answers: dict[str, Any]) -> None:
         board_format = self._format(kind)
         data = board_format.exported(board_format.shipped(), answers)
-        problems = board_format.problems(data)
+        problems = board_format.problem_messages(data)
         if problems:
-            raise BoardFileRefused(f"fact refused: {'; '.join(problems)}", problems=problems)
+            raise BoardFileRefused.of("fact refused", [p.to_dict() for p in problems])
         path = self.path(kind)
         if path is not None:
             write_atomically(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n")

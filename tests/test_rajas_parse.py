@@ -27,7 +27,7 @@ def test_the_game_meets_the_interface() -> None:
         ({"type": "place", "seat": 0, "space": "kitchen"}, "space"),
         ({"type": "place", "seat": 5, "space": "port"}, "seat"),
         ({"type": "place", "seat": 0, "space": "port", "pay": [{"color": "red", "value": 2}]}, "pay[0].color"),
-        ({"type": "place", "seat": 0, "space": "port", "pay": [{"color": "blue", "value": 7}]}, "value"),
+        ({"type": "place", "seat": 0, "space": "port", "pay": [{"color": "blue", "value": 7}]}, "pay[0].value"),
         ({"type": "place", "seat": 0, "space": "port", "colour": "blue"}, "colour"),
         ({"type": "place", "seat": 0, "space": "quarry", "tile": {"color": "blue", "cost": 0}}, "tile.cost"),
         (

@@ -1,4 +1,7 @@
-"""Board files: load, validate, export and import the printed facts of a copy of the game."""
+"""Board files: load, validate, export and import the printed facts of a copy of the game.
+
+Each problem of a file is a catalogue message (`rajas.board.problem.<reason>`), so the board page says it in the
+reader's language; `validate_board_file` says them in English, for the log, the API's message and old callers."""
 
 from __future__ import annotations
 
@@ -8,7 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import MissingFact
+from companion.errors import SHOWN_CHARS, shown
+from companion.games.base import Message, MissingFact
 from companion.games.rajas.errors import BoardFileError
 from companion.games.rajas.facts import fact_kind, in_english, missing, value_problem
 
@@ -28,47 +32,61 @@ def load_board(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise BoardFileError(f"board file is not JSON: {error}") from error
-    problems = validate_board_file(data)
+        said = _problem("not_json", error=str(error), line=error.lineno, column=error.colno)
+        raise BoardFileError(in_english(said), said=said.to_dict()) from error
+    problems = board_problems(data)
     if problems:
-        raise BoardFileError("board file refused: " + "; ".join(problems), problems=problems)
+        english = [in_english(p) for p in problems]
+        messages = [p.to_dict() for p in problems]
+        raise BoardFileError("board file refused: " + "; ".join(english), problems=english, said_problems=messages)
     return dict(data)
 
 
 def validate_board_file(data: Any) -> list[str]:
-    """Every problem of a board file (shape, keys, values against what is known); empty when it is good."""
+    """Every problem of a board file (shape, keys, values against what is known), in English; empty when good."""
+    return [in_english(p) for p in board_problems(data)]
+
+
+def board_problems(data: Any) -> list[Message]:
+    """Every problem of a board file, as catalogue messages (the reader's language); empty when it is good."""
     if not isinstance(data, Mapping):
-        return ["a board file must be a JSON object"]
-    problems = [f"unknown top-level field {name!r}" for name in set(data) - _TOP_FIELDS]
+        return [_problem("not_object")]
+    problems = [_problem("top_field", name=shown(name)) for name in sorted(set(data) - _TOP_FIELDS, key=str)]
     if data.get("game") != "rajas" or data.get("format") != 1:
-        problems.append("fields game and format must be 'rajas' and 1")
+        problems.append(_problem("game_format"))
     entries = data.get("facts")
     if not isinstance(entries, Mapping):
-        return [*problems, "field facts must be an object of fact key -> {value, source, confidence}"]
+        return [*problems, _problem("facts_shape", entry="{value, source, confidence}")]
     values = known_values(entries)
     for key, entry in entries.items():
         problems.extend(_entry_problems(str(key), entry, values))
     return problems
 
 
-def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[str]:
+def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[Message]:
+    named = key if len(key) <= SHOWN_CHARS else key[:SHOWN_CHARS] + "…"  # a file's key is never pasted whole
     if not isinstance(entry, Mapping) or set(entry) != {"value", "source", "confidence"}:
-        return [f"fact {key}: needs exactly value, source and confidence"]
+        return [_problem("entry_shape", key=named)]
     problems = []
     if entry["confidence"] not in CONFIDENCES:
-        problems.append(f"fact {key}: confidence must be one of {list(CONFIDENCES)}")
+        problems.append(_problem("confidence", key=named, allowed=str(list(CONFIDENCES))))
     if not isinstance(entry["source"], str) or not entry["source"].strip():
-        problems.append(f"fact {key}: source must name where the value comes from")
+        problems.append(_problem("source", key=named))
     if fact_kind(key) is None:
-        problems.append(f"unknown fact key {key!r}")
+        problems.append(_problem("unknown_key", key=shown(key)))
     elif entry["value"] is not None:
         others = {k: v for k, v in values.items() if k != key}
         problem = value_problem(key, entry["value"], others)
         if problem:
-            problems.append(f"fact {key}: {in_english(problem)}")
+            problems.append(_problem("value", key=named, problem=problem.to_dict()))
     if (entry["value"] is None) != (entry["confidence"] == "unknown"):
-        problems.append(f"fact {key}: null values, and only they, have confidence 'unknown'")
+        problems.append(_problem("null_unknown", key=named))
     return problems
+
+
+def _problem(reason: str, **params: Any) -> Message:
+    """A problem of a board file, as a catalogue message (`rajas.board.problem.<reason>`)."""
+    return Message(f"rajas.board.problem.{reason}", params)
 
 
 def known_values(entries: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.rajas.definition import (
     BUILDINGS,
     COLORS,
@@ -54,9 +54,12 @@ MOVE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def bad(field: str, value: Any, allowed: str) -> MalformedRequest:
-    """The error for one wrong field."""
-    return MalformedRequest(f"field {field}: got {value!r}; allowed: {allowed}", field=field, value=repr(value))
+def bad(field: str, value: Any, allowed: str, said: dict[str, Any] | None = None) -> MalformedRequest:
+    """The error for one wrong field, quoting its value as `shown` does (a 100 kB value is not pasted whole);
+    `said`, when given, is the same in the table's words (a catalogue message)."""
+    told = {"said": said} if said is not None else {}
+    message = f"field {field}: got {shown(value)}; allowed: {allowed}"
+    return MalformedRequest(message, field=field, value=repr(value), **told)
 
 
 def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -108,12 +111,17 @@ _REQUIRED = {
 }
 
 
-def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool = True) -> Any:
+def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool = True, path: str = "") -> Any:
+    """The whole number `data[name]`, refused naming its `path` in the move (a die's "pay[0].value"; else `name`)."""
     value = data.get(name)
     if value is None and not required:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise bad(name, value, f"a whole number from {low} to {high}")
+        field = path or name
+        words = {"field": field, "low": low, "high": high, "value": shown(value)}
+        raise bad(
+            field, value, f"a whole number from {low} to {high}", {"key": "rajas.said.number_range", "params": words}
+        )
     return value
 
 
@@ -129,8 +137,11 @@ def _choice(name: str, allowed: tuple[str, ...] | list[str]) -> Any:
 def _die(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) - {"color", "value", "as", "via"}:
         raise bad(field, value, 'a die {"color", "value"} with optional "as" (value used) and "via"')
-    die = {"color": _choice(field + ".color", COLORS)(value, "color"), "value": _int(value, "value", 1, 6)}
-    die["as"] = _int(value, "as", 1, 6) if value.get("as") is not None else die["value"]
+    die = {
+        "color": _choice(field + ".color", COLORS)(value, "color"),
+        "value": _int(value, "value", 1, 6, True, f"{field}.value"),
+    }
+    die["as"] = _int(value, "as", 1, 6, True, f"{field}.as") if value.get("as") is not None else die["value"]
     # Unsaid, how a die was turned is decided when it is paid (see moves.dice._turnings): it depends on the worker.
     via = value.get("via") if die["as"] != die["value"] else None
     if via not in (None, "karma", "gemstone"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.rajas.definition import BUILDINGS, COLORS, GOODS, ROADS, STACKS, TIGER_TILES, TILE_KINDS
 from companion.games.rajas.facts import in_english
 from companion.games.rajas.rewards import reward_problem
@@ -14,7 +14,7 @@ _FIELDS = {"color", "cost", "stack", "kind", "markets", "buildings", "roads", "n
 
 
 def _bad(field: str, value: Any, allowed: str) -> MalformedRequest:
-    return MalformedRequest(f"field tile.{field}: got {value!r}; allowed: {allowed}", field=f"tile.{field}")
+    return MalformedRequest(f"field tile.{field}: got {shown(value)}; allowed: {allowed}", field=f"tile.{field}")
 
 
 def parse_tile(value: Any) -> dict[str, Any]:

@@ -1,4 +1,7 @@
-"""The owner's board file on the web: the wizard of missing facts, export and import (pages and API)."""
+"""The owner's board file on the web: the wizard of missing facts, export and import (pages and API).
+
+A file or a fact refused lists its problems in the reader's language (the refusal's `said_problems`); the API
+answers them in English in `problems`, and as catalogue messages in `said_problems`."""
 
 from __future__ import annotations
 
@@ -9,13 +12,13 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.boards import BoardFileRefused
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.base import Message
 from companion.games.rajas.facts import fact_name, value_range, value_words
 from companion.web.bodies import json_object
 from companion.web.context import service
 from companion.web.language import message_text
-from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form
+from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form, whole, words_said
 from companion.web.rajas.table import REWARD_KINDS, REWARD_NUMBER
 
 board_pages = Blueprint("boards", __name__)
@@ -88,6 +91,8 @@ def save(kind: str) -> BaseResponse | tuple[str, int]:
             if value is not None:
                 facts[missing.key] = value
         boards.remember(kind, facts)
+    except BoardFileRefused as error:
+        return _wizard(kind, 400, problems=problem_texts(error), problems_title="page.board.refused", form=request.form)
     except MalformedRequest as error:
         return _wizard(kind, 400, error=error, form=request.form)
     return redirect(url_for("boards.wizard", kind=kind, saved=len(facts)), code=303)
@@ -101,13 +106,26 @@ def _posted_value(key: str, question_key: str) -> Any:
     if not raw:
         return None
     words = fact_words(question_key)
+    fact = fact_name(key).to_dict()
     if words is not None:
         if raw not in words:
-            raise MalformedRequest(f"fact {key}: got {raw!r}; allowed: {', '.join(words)}", field=field, value=raw)
+            params = {"fact": fact, "words": words_said(words), "value": shown(raw)}
+            said = {"key": "rajas.said.form.fact_word", "params": params}
+            message = f"fact {key}: got {shown(raw)}; allowed: {', '.join(words)}"
+            raise MalformedRequest(message, field=field, value=raw, said=said)
         return raw
-    if not raw.isdigit():
-        raise MalformedRequest(f"fact {key}: got {raw!r}; allowed: a whole number", field=field, value=raw)
-    return int(raw)
+    number = whole(raw)
+    if number is None or number < 0:
+        said = {"key": "rajas.said.form.fact_number", "params": {"fact": fact, "value": shown(raw)}}
+        message = f"fact {key}: got {shown(raw)}; allowed: a whole number"
+        raise MalformedRequest(message, field=field, value=raw, said=said)
+    return number
+
+
+def problem_texts(error: BoardFileRefused) -> list[str]:
+    """The problems of a refused file or fact in the reader's language (in English for a refusal without them)."""
+    said = error.details.get("said_problems") or []
+    return [message_text(p) for p in said] or list(error.details.get("problems") or [error.message])
 
 
 @board_pages.post("/boards/<kind>/forget")
@@ -132,10 +150,11 @@ def import_file(kind: str) -> BaseResponse | tuple[str, int]:
     text = upload.read(MAX_UPLOAD + 1).decode("utf-8", errors="replace") if upload else ""
     try:
         if not text.strip() or len(text) > MAX_UPLOAD:
-            raise MalformedRequest("field file: choose a board file (JSON, at most 512 kB)", field="file")
+            said = {"key": "error.said.board_file_missing", "params": {"limit_kb": MAX_UPLOAD // 1024}}
+            raise MalformedRequest("field file: choose a board file (JSON, at most 512 kB)", field="file", said=said)
         added = service().boards.import_text(kind, text)
     except BoardFileRefused as error:
-        return _wizard(kind, 400, problems=error.details.get("problems") or [error.message])
+        return _wizard(kind, 400, problems=problem_texts(error))
     except MalformedRequest as error:
         return _wizard(kind, 400, error=error)
     return redirect(url_for("boards.wizard", kind=kind, saved=len(added)), code=303)

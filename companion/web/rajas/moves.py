@@ -5,7 +5,9 @@ Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally
 `good-value`; the income space a yield tile goes on is `income`, or "other" and the number in `income.other`.
 Rolled dice come as pairs
 `dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
-the rules: a wrong field is refused with MalformedRequest naming it, and the rules judge the rest.
+the rules: a wrong field is refused with MalformedRequest naming it (its exact path: "dice.2.value", "pay[0].value",
+the n-th die posted in `pay`), in English for the log and the API and as `said` in the table's words (catalogue
+keys rajas.said.form.<reason>), and the rules judge the rest.
 """
 
 from __future__ import annotations
@@ -16,13 +18,19 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from companion.errors import MalformedRequest
-from companion.games.rajas.definition import YIELD_COLORS
+from companion.errors import MalformedRequest, shown
+from companion.games.base import Message
+from companion.games.rajas.definition import COLORS, YIELD_COLORS
+from companion.games.rajas.facts import fact_name
+from companion.games.rajas.rewards import joined
 
 Form = MultiDict[str, str]
 """A posted form (werkzeug's MultiDict: a field may be posted several times)."""
 
-_TOKEN = re.compile(r"^(?:(\d{1,2}):)?([a-z]+)-([1-6])(?:-([1-6]))?$")
+_TOKEN = re.compile(r"^(?:(\d{1,2}):)?([a-z]+)-(\d{1,2})(?:-(\d{1,2}))?$")
+"""A die's shape; its colour and numbers are checked apart, so that a 7 is refused as the die's value."""
+_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+"""A whole number as a form posts it (int() also takes "1_000" and digits of other scripts)."""
 _INT_FIELDS = ("count", "steps", "first", "cover", "income")
 _TEXT_FIELDS = ("worker", "good", "building", "room", "recall", "key", "cell")
 _DICE_FIELDS = ("pay", "reroll", "dice", "return")
@@ -34,15 +42,19 @@ _REWARD_QUESTIONS = ("rajas.fact.q.river_space", "rajas.fact.q.income")
 """Questions whose answer is a printed reward rather than a number."""
 
 
-def _bad(field: str, value: Any, allowed: str) -> MalformedRequest:
-    return MalformedRequest(f"field {field}: got {value!r}; allowed: {allowed}", field=field, value=value)
+def _bad(field: str, value: Any, allowed: str, reason: str, **params: Any) -> MalformedRequest:
+    """The error for one wrong field: in English (`allowed`), and said in the table's words with the catalogue's
+    rajas.said.form.<reason>; the value is quoted as `shown` does (a 100 kB value is not pasted whole)."""
+    said = {"key": f"rajas.said.form.{reason}", "params": {"field": field, "value": shown(value), **params}}
+    message = f"field {field}: got {shown(value)}; allowed: {allowed}"
+    return MalformedRequest(message, field=field, value=value, said=said)
 
 
 def move_from_form(form: Form) -> dict[str, Any]:
     """The move a form describes; empty fields are left out."""
     kind = (form.get("type") or "").strip()
     if not kind:
-        raise _bad("type", kind, "the move's type")
+        raise _bad("type", kind, "the move's type", "type")
     move: dict[str, Any] = {"type": kind}
     if (form.get("seat") or "").strip():
         move["seat"] = _int(form, "seat")
@@ -78,7 +90,7 @@ def seen_dice(form: Form) -> list[dict[str, Any]]:
         raw, number = (form.get(key) or "").strip(), key.split(".")[1]
         box = raw.split(",")
         if len(box) != 4 or not all(re.fullmatch(r"-?\d+", v.strip()) for v in box):
-            raise _bad(key, raw, "the box of a die seen, four whole numbers x0,y0,x1,y1")
+            raise _bad(key, raw, "the box of a die seen, four whole numbers x0,y0,x1,y1", "seen_box")
         value = (form.get(f"dice.{number}.value") or "").strip()
         if value.isdigit():
             color = (form.get(f"dice.{number}.color") or "").strip()
@@ -86,12 +98,23 @@ def seen_dice(form: Form) -> list[dict[str, Any]]:
     return told
 
 
-def _int(form: Form, name: str) -> int:
-    raw = (form.get(name) or "").strip()
+def whole(raw: str) -> int | None:
+    """The whole number a field holds in ASCII digits ("2", "-3"), else None ("²" and "٣" are digits to
+    str.isdigit() that int() refuses or reads)."""
+    if not _WHOLE.match(raw):
+        return None
     try:
         return int(raw)
-    except ValueError:
-        raise _bad(name, raw, "a whole number") from None
+    except ValueError:  # more digits than int() reads (4300)
+        return None
+
+
+def _int(form: Form, name: str) -> int:
+    raw = (form.get(name) or "").strip()
+    number = whole(raw)
+    if number is None:
+        raise _bad(name, raw, "a whole number", "whole_number")
+    return number
 
 
 def _spaces(form: Form, move: dict[str, Any]) -> None:
@@ -111,17 +134,19 @@ def _lists(form: Form, move: dict[str, Any]) -> None:
     for name in ("connects", "villages"):
         values = [v for raw in form.getlist(name) for v in str(raw).replace(" ", "").split(",") if v]
         if values:
-            try:
-                move[name] = [int(v) for v in values]
-            except ValueError:
-                raise _bad(name, values, "whole numbers separated by commas") from None
+            numbers = [whole(v) for v in values]
+            if None in numbers:
+                wrong = values[numbers.index(None)]
+                raise _bad(name, wrong, "whole numbers separated by commas", "whole_numbers")
+            move[name] = numbers
 
 
 def _market(token: str) -> dict[str, Any]:
     good, _, value = str(token).partition("-")
-    if not good or not value.isdigit():
-        raise _bad("markets", token, "markets as good-value, e.g. silk-2")
-    return {"good": good, "value": int(value)}
+    number = whole(value) if value.isdigit() else None
+    if not good or number is None:
+        raise _bad("markets", token, "markets as good-value, e.g. silk-2", "market")
+    return {"good": good, "value": number}
 
 
 def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
@@ -130,28 +155,48 @@ def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
     if not tokens and not indexed:
         return None
     flips = set(form.getlist("flip")) if name == "pay" else set()
-    dice = [_token_die(name, token, flips) for token in tokens]
+    dice = [_token_die(name, position, token, flips) for position, token in enumerate(tokens)]
     for number in indexed:
         value, color = form.get(f"{name}.{number}.value", ""), form.get(f"{name}.{number}.color", "")
         if value == "" and color == "":
             continue  # a die left out of a roll (Kali full, supply empty)
-        if not str(value).isdigit():
-            raise _bad(f"{name}.{number}.value", value, "the number showing, 1 to 6")
-        dice.append({"color": color, "value": int(value)})
+        # A row is named as the form posts it: rows left empty are not dice, so "dice[1]" may be row 2.
+        die = {"key": f"rajas.said.form.die.{name}", "params": {"n": int(number) + 1}}
+        dice.append(
+            {"color": _color(f"{name}.{number}.color", color, die), "value": _face(f"{name}.{number}", value, die)}
+        )
     return dice
 
 
-def _token_die(name: str, token: str, flips: set[str]) -> dict[str, Any]:
+def _token_die(name: str, position: int, token: str, flips: set[str]) -> dict[str, Any]:
+    """The die of a token `[i:]colour-value[-as]`, refused naming it as the move does: the n-th die of `name`."""
+    field = f"{name}[{position}]"
+    die = {"key": f"rajas.said.form.die.{name}", "params": {"n": position + 1}}
     found = _TOKEN.match(str(token))
     if not found:
-        raise _bad(name, token, "dice as colour-value, e.g. blue-5")
+        raise _bad(field, token, "dice as colour-value, e.g. blue-5", "die_token", die=die)
     index, color, value, used_as = found.groups()
-    die: dict[str, Any] = {"color": color, "value": int(value)}
+    told: dict[str, Any] = {"color": _color(f"{field}.color", color, die), "value": _face(field, value, die)}
     if used_as:
-        die["as"] = int(used_as)
+        told["as"] = _face(field, used_as, die, "as")
     elif index is not None and index in flips:
-        die["as"] = 7 - int(value)  # karma turns the die to its opposite face
-    return die
+        told["as"] = 7 - told["value"]  # karma turns the die to its opposite face
+    return told
+
+
+def _face(field: str, raw: str, die: dict[str, Any], part: str = "value") -> int:
+    """The number a die shows (or is used as, `part` "as"), 1 to 6, refused as `<field>.<part>`."""
+    number = whole(str(raw).strip())
+    if number is None or not 1 <= number <= 6:
+        allowed = "the number showing, 1 to 6" if part == "value" else "the number it is used as, 1 to 6"
+        raise _bad(f"{field}.{part}", raw, allowed, f"die_{part}", die=die)
+    return number
+
+
+def _color(field: str, color: str, die: dict[str, Any]) -> str:
+    if color not in COLORS:
+        raise _bad(field, color, ", ".join(COLORS), "die_color", die=die)
+    return color
 
 
 def _tile(form: Form, move: dict[str, Any]) -> None:
@@ -213,7 +258,10 @@ def reward_from_form(form: Form, prefix: str) -> dict[str, Any] | None:
         try:
             found = json.loads(written)
         except json.JSONDecodeError:
-            raise _bad(f"{prefix}.json", written, 'a reward in JSON, e.g. {"kind": "money", "amount": 3}') from None
+            example = '{"kind": "money", "amount": 3}'
+            raise _bad(
+                f"{prefix}.json", written, f"a reward in JSON, e.g. {example}", "reward_json", example=example
+            ) from None
         return found if isinstance(found, dict) else {"kind": found}
     kind = (form.get(f"{prefix}.kind") or "").strip()
     if not kind:
@@ -248,6 +296,11 @@ def fact_words(question_key: str) -> tuple[str, ...] | None:
     return _WORD_QUESTIONS.get(question_key)
 
 
+def words_said(words: tuple[str, ...]) -> dict[str, Any]:
+    """The words a fact may be, listed in the table's language (the colours of yield tiles)."""
+    return joined([Message(f"rajas.yield_color.{word}") for word in words]).to_dict()
+
+
 def fact_value(form: Form, key: str, question_key: str) -> Any:
     """The value told for a printed fact: a reward for river spaces and incomes, one of a few words for a colour,
     else a whole number."""
@@ -255,14 +308,18 @@ def fact_value(form: Form, key: str, question_key: str) -> Any:
     if words is not None:
         word = (form.get("value") or "").strip()
         if word not in words:
-            raise _bad("value", word, f"what is printed for {key}: " + ", ".join(words))
+            fact, named = fact_name(key).to_dict(), words_said(words)
+            raise _bad(
+                "value", word, f"what is printed for {key}: " + ", ".join(words), "fact_word", fact=fact, words=named
+            )
         return word
     reward = reward_from_form(form, "reward")
     if reward is not None or is_reward_question(question_key):
         if reward is None:
-            raise _bad("reward.kind", "", f"the reward printed for {key}")
+            raise _bad("reward.kind", "", f"the reward printed for {key}", "fact_reward", fact=fact_name(key).to_dict())
         return reward
     raw = (form.get("value") or "").strip()
-    if not raw.lstrip("-").isdigit():
-        raise _bad("value", raw, f"the whole number printed for {key}")
-    return int(raw)
+    number = whole(raw)
+    if number is None:
+        raise _bad("value", raw, f"the whole number printed for {key}", "fact_number", fact=fact_name(key).to_dict())
+    return number

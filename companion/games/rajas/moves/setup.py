@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import MalformedRequest
+from companion.errors import MalformedRequest, shown
 from companion.games.base import Player
 from companion.games.rajas.core import has_module, player, push
 from companion.games.rajas.definition import COLORS, MODULES, START_MONEY, layout_for, river_side
@@ -44,28 +44,11 @@ def build_setup(players: Sequence[Player], options: Mapping[str, Any], seed: int
 
 
 def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
-    unknown = set(options) - {"modules", "experienced", "facts"}
-    if unknown:
-        raise MalformedRequest(
-            f"unknown option(s) {sorted(unknown)}; allowed: modules, experienced, facts", field="options"
-        )
-    for key, shape in (("modules", list), ("experienced", list), ("facts", dict)):
-        if not isinstance(options.get(key, shape()), shape):
-            kind = "a list" if shape is list else "an object"
-            raise MalformedRequest(f"option {key} must be {kind}, got {options[key]!r}", field=key)
-    modules = list(options.get("modules", []))
-    bad = [m for m in modules if m not in MODULES]
-    if bad or len(set(modules)) != len(modules):
-        raise MalformedRequest(
-            f"option modules: {bad or modules} not allowed; allowed: {list(MODULES)}", field="modules"
-        )
-    experienced = list(options.get("experienced", []))
-    if any(not isinstance(s, int) or not 0 <= s < count for s in experienced):
-        raise MalformedRequest(
-            f"option experienced must list seats 0..{count - 1}, got {experienced}", field="experienced"
-        )
-    if experienced and "mixed_groups" not in modules:
-        raise MalformedRequest("option experienced needs the module mixed_groups", field="experienced")
+    """The options checked whole: each refusal names the option in English (the log, the API's message) and says
+    it in the table's words (`said`, catalogue keys rajas.said.option_*)."""
+    _check_shapes(options)
+    modules = _checked_modules(list(options.get("modules", [])))
+    experienced = _checked_experienced(list(options.get("experienced", [])), modules, count)
     facts = dict(options.get("facts", {}))
     for key, value in facts.items():
         problem = value_problem(key, value, facts)
@@ -83,6 +66,52 @@ def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
         "layout": layout_for(count),
         "river_side": river_side(count),
     }
+
+
+def _refused(message: str, field: str, reason: str, **params: Any) -> MalformedRequest:
+    return MalformedRequest(message, field=field, said={"key": f"rajas.said.{reason}", "params": params})
+
+
+def _check_shapes(options: Mapping[str, Any]) -> None:
+    unknown = sorted(set(options) - {"modules", "experienced", "facts"}, key=str)
+    if unknown:
+        names = ", ".join(shown(name) for name in unknown)
+        message = f"unknown option(s) {names}; allowed: modules, experienced, facts"
+        raise _refused(message, "options", "option_unknown", names=names)
+    for key, shape in (("modules", list), ("experienced", list), ("facts", dict)):
+        if not isinstance(options.get(key, shape()), shape):
+            kind = "a list" if shape is list else "an object"
+            reason = "option_list" if shape is list else "option_object"
+            option = {"key": f"rajas.option.{key}"}
+            message = f"option {key} must be {kind}, got {shown(options[key])}"
+            raise _refused(message, key, reason, option=option, value=shown(options[key]))
+
+
+def _checked_modules(modules: list[Any]) -> list[str]:
+    bad = [m for m in modules if m not in MODULES]
+    twice = [m for m in modules if modules.count(m) > 1]
+    if bad or twice:
+        allowed = ", ".join(MODULES)
+        message = f"option modules: {shown(bad or modules)} not allowed; allowed: {list(MODULES)}"
+        if bad:
+            raise _refused(message, "modules", "module_unknown", value=shown(bad[0]), allowed=allowed)
+        raise _refused(message, "modules", "module_twice", module={"key": f"rajas.option.modules.{twice[0]}"})
+    return [str(m) for m in modules]
+
+
+def _checked_experienced(experienced: list[Any], modules: list[str], count: int) -> list[int]:
+    option = {"key": "rajas.option.experienced"}
+    wrong = [s for s in experienced if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < count]
+    if wrong:
+        message = f"option experienced must list seats 0..{count - 1}, got {shown(experienced)}"
+        raise _refused(
+            message, "experienced", "experienced_seats", option=option, high=count - 1, value=shown(wrong[0])
+        )
+    if experienced and "mixed_groups" not in modules:
+        module = {"key": "rajas.option.modules.mixed_groups"}
+        message = "option experienced needs the module mixed_groups"
+        raise _refused(message, "experienced", "experienced_needs", option=option, module=module)
+    return [int(s) for s in experienced]
 
 
 def start_totals(data: dict[str, Any]) -> dict[int, int]:
