@@ -169,21 +169,26 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
         "me": view["players"][seat] if seat is not None else None,
         "occupied": occupied(view),
-        "names": {
-            "colors": COLORS,
-            "buildings": BUILDINGS,
-            "terraces": TERRACES,
-            "balconies": BALCONIES,
-            "rooms": ROOMS,
-            "room_values": ROOM_VALUES,
-            "goods": GOODS,
-            "stacks": STACKS,
-            "roads": ROADS,
-            "reward_kinds": REWARD_KINDS,
-            "reward_number": REWARD_NUMBER,
-            # The module tiles a quarry build may lay in this game (their module in play), and the tiger tiles.
-            "tile_kinds": [kind for kind, module in MODULE_TILES if module in view["modules"]],
-            "tigers": TIGER_TILES,
-            "yield_colors": YIELD_COLORS,
-        },
+        "names": _names(view),
+    }
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The names the forms choose among: colours, buildings, palace spaces, goods, rewards, tiles."""
+    return {
+        "colors": COLORS,
+        "buildings": BUILDINGS,
+        "terraces": TERRACES,
+        "balconies": BALCONIES,
+        "rooms": ROOMS,
+        "room_values": ROOM_VALUES,
+        "goods": GOODS,
+        "stacks": STACKS,
+        "roads": ROADS,
+        "reward_kinds": REWARD_KINDS,
+        "reward_number": REWARD_NUMBER,
+        # The module tiles a quarry build may lay in this game (their module in play), and the tiger tiles.
+        "tile_kinds": [kind for kind, module in MODULE_TILES if module in view["modules"]],
+        "tigers": TIGER_TILES,
+        "yield_colors": YIELD_COLORS,
     }
