@@ -111,7 +111,24 @@ def _checked_experienced(experienced: list[Any], modules: list[str], count: int)
         module = {"key": "rajas.option.modules.mixed_groups"}
         message = "option experienced needs the module mixed_groups"
         raise _refused(message, "experienced", "experienced_needs", option=option, module=module)
+    _check_mixed_groups(experienced, modules)
     return [int(s) for s in experienced]
+
+
+def _check_mixed_groups(experienced: list[Any], modules: list[str]) -> None:
+    """Mixed groups (rulebook, Navaratnas variant, mixed groups of players) put the experienced players alone on the
+    Navaratnas side, the others on the normal side with only white yield tiles: it is no handicap without an
+    experienced player, and it contradicts the Navaratnas variant played by all (which gave everyone that side)."""
+    if "mixed_groups" not in modules:
+        return
+    module = {"key": "rajas.option.modules.mixed_groups"}
+    if "navaratnas" in modules:
+        message = "modules mixed_groups and navaratnas exclude each other: mixed groups put only the experienced"
+        message += " players on the Navaratnas side"
+        raise _refused(message, "modules", "mixed_with_navaratnas", module=module)
+    if not experienced:
+        message = "module mixed_groups needs the experienced players named (option experienced)"
+        raise _refused(message, "experienced", "mixed_needs_experienced", module=module)
 
 
 def start_totals(data: dict[str, Any]) -> dict[int, int]:
