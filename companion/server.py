@@ -11,7 +11,7 @@ from companion.config import Config
 from companion.events.owner import owning
 from companion.web import create_app
 from companion.web.app import settings_from
-from companion.web.server import make_server
+from companion.web.server import announce_reach, make_server
 from companion.wiring import build_service
 from vision.reader.heap import keep_heap
 
@@ -29,7 +29,7 @@ def serve_forever(config: Config) -> int:
 
 def _serve(config: Config) -> int:
     # Each frame read allocates a few MB of scratch arrays: keep them in the heap rather than fault them in anew.
-    log.info("reader memory: malloc thresholds %s", "kept (vision.reader.heap)" if keep_heap() else "left as they are")
+    log.debug("reader memory: malloc thresholds %s", "kept (vision.reader.heap)" if keep_heap() else "left as they are")
     service = build_service(config)
     host, port = config.get("server", "host"), config.get("server", "port")
     app = create_app(config=settings_from(config), services=service)
@@ -45,6 +45,7 @@ def _serve(config: Config) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     log.info("dashboard on http://%s:%d/ (data in %s)", host, port, config.data_dir())
+    announce_reach(app)  # phones cannot open it on a loopback address: say so, and what lets them in
     try:
         server.run()
     except OSError:

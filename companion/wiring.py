@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from companion.config import Config
+from companion.config.serving import check_for_serve, table_zones
 from companion.devices import choose
 from companion.devices.calibration import load_calibration
 from companion.devices.camera import CameraWorker
@@ -28,13 +28,14 @@ from companion.service import Companion
 from vision.calibration import Calibration
 from vision.errors import CalibrationError, CameraError, SourceSpecError
 from vision.sources import FrameSource, open_source
-from vision.zones import Zones
 
 log = logging.getLogger(__name__)
 
 
 def build_service(config: Config) -> Companion:
-    """A service with every configured device opened and started."""
+    """A service with every configured device opened and started; ConfigError, before anything is opened, for a
+    configuration it could not use (see companion.config.serving)."""
+    check_for_serve(config)
     data_dir = config.data_dir()
     data_dir.mkdir(parents=True, exist_ok=True)
     service = Companion(EventStore(data_dir / "events.db"), data_dir=data_dir)
@@ -89,7 +90,7 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         on_reading=report_reading,
         on_settled=settled,
         calibration=_calibration(config),
-        zones=_zones(config),
+        zones=table_zones(config),
         settle_seconds=config.get("camera", "settle_seconds"),
         fps=config.get("camera", "fps"),
         motion_gate=config.get("camera", "motion_gate") == "on",
@@ -98,20 +99,6 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
     service.devices["camera"] = worker
     ExampleCollector(service, worker.settled_frame, config.data_dir() / EXAMPLES)
     worker.start()
-
-
-def _zones(config: Config) -> Zones | None:
-    """The table's zones: a wrong file stops start-up (exit 2) naming the zone; none configured, no zones."""
-    configured = config.get("camera", "zones")
-    path = Path(configured).expanduser() if configured else config.data_dir() / "zones.json"
-    if not path.exists():
-        if configured:
-            raise ConfigError(f"camera.zones = {configured!r}: no such file")
-        return None
-    try:
-        return Zones.load(path)
-    except CalibrationError as exc:
-        raise ConfigError(f"camera.zones: {exc}") from exc
 
 
 def _calibration(config: Config) -> Calibration | None:

@@ -32,7 +32,7 @@ def test_the_game_meets_the_interface() -> None:
         ({"type": "place", "seat": 0, "space": "quarry", "tile": {"color": "blue", "cost": 0}}, "tile.cost"),
         (
             {"type": "place", "seat": 0, "space": "quarry", "tile": {"color": "blue", "cost": 5, "markets": [1]}},
-            "tile.markets",
+            "tile.markets[0]",
         ),
         ({"type": "upgrade", "seat": 0}, "building"),
         ({"type": "river_tile", "seat": 0, "space": 3, "tile": {"kind": "gold"}}, "tile"),

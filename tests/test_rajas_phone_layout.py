@@ -65,15 +65,21 @@ def _measured(app: Flask, tmp_path: Path, path: str) -> dict[str, Any]:
     return dict(json.loads(html.unescape(found.group(1))))
 
 
-def test_each_market_value_sits_beside_its_market_on_a_phone(
-    app_and_service: tuple[Flask, Companion], tmp_path: Path
-) -> None:
-    app, service = app_and_service
+def rolled_three(service: Companion) -> str:
+    """A French 3-player game whose start dice are rolled (seat n shows n+2 everywhere): the quarry form is up."""
     players = [{"name": "Chloé"}, {"name": "Bastien"}, {"name": "Inès"}]
     game_id = str(service.create_game("rajas", players, {"facts": FACTS})["game_id"])
     for seat in range(3):
         dice = [{"color": c, "value": seat + 2} for c in ("blue", "green", "orange", "violet")]
         service.append(game_id, "move", {"move": {"type": "roll", "seat": seat, "dice": dice}})
+    return game_id
+
+
+def test_each_market_value_sits_beside_its_market_on_a_phone(
+    app_and_service: tuple[Flask, Companion], tmp_path: Path
+) -> None:
+    app, service = app_and_service
+    game_id = rolled_three(service)
     found = _measured(app, tmp_path, f"/games/{game_id}?lang=fr")
     assert found["width"] == 390
     for market in found["markets"]:

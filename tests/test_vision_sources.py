@@ -233,7 +233,8 @@ def test_record_helper_copies_a_source(tmp_path: Path) -> None:
 
 def test_mock_source_announces_itself_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     write_stills(tmp_path, ["a.png"], [10])
-    with caplog.at_level(logging.WARNING, logger="vision.sources"):
+    # At DEBUG: a program using the source announces it with why it chose it (companion.devices.notices).
+    with caplog.at_level(logging.DEBUG, logger="vision.sources"):
         source = open_source(f"replay:{tmp_path}")
     assert source.is_mock
     assert sum("not a live camera" in r.getMessage() for r in caplog.records) == 1

@@ -178,10 +178,13 @@ def test_start_form_names_rajas_modules_in_the_tables_language(client: FlaskClie
     ("form", "text"),
     [
         ({"kind": "free_dice"}, "Give at least one player a name."),
-        ({"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "chess"}, "rajas.modules: &#39;chess&#39;"),
+        (
+            {"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "chess"},
+            "Variants and modules: &#39;chess&#39; is not",
+        ),
         (
             {"kind": "rajas", "name_0": "A", "name_1": "B", "rajas.modules": "mixed_groups", "rajas.experienced": "4"},
-            "rajas.experienced: &#39;4&#39; is no row of a named player",
+            "Experienced players (mixed groups): row 5 has no player&#39;s name",
         ),
         ({"kind": "rajas", "name_0": "A"}, "This game is played by 2 to 4 players, not 1."),
         ({"kind": "rajas", "name_0": "Asha", "name_1": " asha "}, "Two players are called asha"),

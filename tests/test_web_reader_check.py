@@ -47,7 +47,7 @@ def test_the_page_gives_the_figures_and_the_die_read_wrong(table: tuple[FlaskCli
     collector.save(image, dice, "roll-0")
     collector.save(*_scene(4), "roll-1")
     english = client.get("/reader-check?lang=en").get_data(as_text=True)
-    assert "The latest 2 of 2 corrected rolls" in english
+    assert "All 2 corrected rolls" in english
     assert "Values read right: 7 of 8 (88 %)" in english
     assert "Rolls read exactly right: 1 of 2" in english
     assert f"a {dice[1]['value']} (white) read as {shown}" in english

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from companion.config import Config
+from companion.config.serving import check_for_serve, serve_problems
 from companion.devices import choose
 from companion.events.store import EventStore
 
@@ -43,7 +46,8 @@ def serve(args: argparse.Namespace, config: Config) -> int:
 
 
 def config_show(args: argparse.Namespace, config: Config) -> int:
-    """Print the effective configuration and where each value came from."""
+    """Print the effective configuration and where each value came from; refused (exit 2) as `serve` refuses it."""
+    check_for_serve(config)
     print(f"# config file: {config.file or 'none (built-in defaults)'}")
     for name, value, origin in config.rows():
         print(f"{name} = {json.dumps(value)}    # {origin}")
@@ -53,15 +57,18 @@ def config_show(args: argparse.Namespace, config: Config) -> int:
 
 def doctor(args: argparse.Namespace, config: Config) -> int:
     """Say what camera, GPIO, serial and store would be used, and why."""
-    camera, _ = choose.choose_camera(config)
-    rows: list[dict[str, Any]] = [camera.to_dict(), _gpio_row(config)]
+    problems = serve_problems(config)
+    camera = choose.choose_camera(config)[0].to_dict()
+    if "camera" in problems:
+        camera["reason"] = f"UNUSABLE: {problems['camera']}"
+    rows: list[dict[str, Any]] = [camera, _gpio_row(config, problems.get("gpio"))]
     rows.append(choose.choose_serial(config).to_dict())
     rows.append(_store_row(config))
     for row in rows:
         flag = " [built-in stand-in]" if row["is_stand_in"] else ""
         print(f"{row['device']:<16} {row['implementation']}{flag}\n{'':<16} why: {row['reason']}")
     sys.stdout.flush()
-    # `serve` would stop on a pin factory or a store it cannot use: so does the doctor's exit status.
+    # `serve` would stop on pins, a zones file or a store it cannot use: so does the doctor's exit status.
     usable = not any(str(row["reason"]).startswith("UNUSABLE") for row in rows)
     if not args.open:
         return 0 if usable else 1
@@ -82,25 +89,38 @@ def _store_row(config: Config) -> dict[str, Any]:
     try:
         with EventStore(path) as store:
             count = len(store.games())
-            return {**row, "reason": f"{count} game" + ("" if count == 1 else "s")}
     except OSError as exc:
         return {**row, "reason": f"UNUSABLE: {exc}"}
+    return {**row, "reason": {0: "no game stored yet", 1: "1 game stored"}.get(count, f"{count} games stored")}
 
 
-def _gpio_row(config: Config) -> dict[str, Any]:
-    """The pin factory that would be used (asked of gpiozero, then released)."""
+def _gpio_row(config: Config, problem: str | None) -> dict[str, Any]:
+    """The pin factory that would be used (asked of gpiozero, then released), or why `serve` could not use the pins;
+    a mock factory is said in this row, not in a warning in the middle of the report."""
     from hardware import HardwareError, make_pin_factory
 
     name = config.get("gpio", "factory")
+    row = {"device": "gpio", "implementation": name, "is_stand_in": False}
     if name == "off":
-        return {"device": "gpio", "implementation": "none", "reason": "gpio.factory = off", "is_stand_in": True}
+        return {**row, "implementation": "none", "reason": "gpio.factory = off", "is_stand_in": True}
+    if problem:
+        return {**row, "reason": f"UNUSABLE: {problem}"}
     try:
-        with make_pin_factory(name) as choice:
-            return {
-                "device": "gpio",
-                "implementation": choice.name,
-                "reason": choice.reason,
-                "is_stand_in": choice.is_mock,
-            }
+        with quieted("hardware.factory"), make_pin_factory(name) as choice:
+            said = f"{choice.name} (gpiozero MockFactory: no real lights or buttons)" if choice.is_mock else choice.name
+            return {**row, "implementation": said, "reason": choice.reason, "is_stand_in": choice.is_mock}
     except HardwareError as exc:
-        return {"device": "gpio", "implementation": name, "reason": f"UNUSABLE: {exc}", "is_stand_in": False}
+        return {**row, "reason": f"UNUSABLE: {exc}"}
+
+
+@contextmanager
+def quieted(name: str) -> Iterator[None]:
+    """Hold back what the logger `name` says below ERROR: a device's own announcement, which the doctor's report
+    says in its own line."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)

@@ -14,20 +14,28 @@ import numpy as np
 
 from companion.config import Config
 from companion.devices.calibration import calibration_path, load_calibration
-from companion.errors import MalformedRequest
+from companion.errors import CompanionError, MalformedRequest
 from vision.annotate import annotate
 from vision.calibration import COLOUR_NAMES, Calibration, calibrate_from_examples, taught_over
-from vision.errors import VisionError
+from vision.calibration_check import AlikeColours, too_alike
+from vision.errors import CalibrationError, VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
+from vision.reading import BBox, DiceReading
 
 
 def read_dice_command(args: argparse.Namespace, config: Config) -> int:
-    """Read every image; one JSON object per image (--jsonl) or a short text line."""
-    calibration = load_calibration(config.data_dir())
-    if args.annotate:
-        args.annotate.mkdir(parents=True, exist_ok=True)
+    """Read every image; one JSON object per image (--jsonl) or a line for a person.
+
+    A folder --annotate cannot write into is said once, and the photos are still read and printed (exit 1)."""
+    calibration = _table_calibration(config)
     failures = 0
+    folder = args.annotate
+    why = _unusable_folder(folder) if folder is not None else None
+    if why is not None:
+        failures += 1
+        _say_error(args, {"annotate": str(folder)}, f"{folder}: {why}; the photos are read without annotated copies")
+        folder = None
     written: set[str] = set()
     for path in args.images:
         started = time.perf_counter()
@@ -36,23 +44,48 @@ def read_dice_command(args: argparse.Namespace, config: Config) -> int:
             reading = read_dice(image, calibration)
         except VisionError as exc:
             failures += 1
-            print(json.dumps({"image": str(path), "error": str(exc)}), file=sys.stderr)
+            _say_error(args, {"image": str(path)}, str(exc))
             continue
-        ms = (time.perf_counter() - started) * 1000
-        dice = [{k: d[k] for k in ("value", "color", "bbox", "confidence")} for d in reading.to_dict()["dice"]]
-        if args.jsonl:
-            print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1)}))
-        else:
-            values = " ".join(f"{d['value'] or '?'}{(d['color'] or '?')[0]}" for d in dice)
-            print(f"{path}: {len(dice)} dice [{values}] in {ms:.0f} ms")
-        if args.annotate:
-            target = args.annotate / _unused_name(path.stem, written)
+        _print_reading(args, path, reading, (time.perf_counter() - started) * 1000)
+        if folder is not None:
+            target = folder / _unused_name(path.stem, written)
             why = _write_jpeg(target, annotate(image, reading))
             if why is not None:
                 failures += 1
-                error = f"{target}: cannot write the annotated copy ({why})"
-                print(json.dumps({"image": str(path), "error": error}), file=sys.stderr)
+                _say_error(args, {"image": str(path)}, f"{target}: cannot write the annotated copy ({why})")
     return 1 if failures else 0
+
+
+def _print_reading(args: argparse.Namespace, path: Path, reading: DiceReading, ms: float) -> None:
+    """One JSON object (--jsonl) or one line for a person: `a.jpg: 2 dice in 38 ms: 4 white (0.93), ? blue (0.41)`."""
+    dice = [{k: d[k] for k in ("value", "color", "bbox", "confidence")} for d in reading.to_dict()["dice"]]
+    if args.jsonl:
+        print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1)}))
+        return
+    if not dice:
+        print(f"{path}: no dice in {ms:.0f} ms")
+        return
+    each = ", ".join(f"{d['value'] or '?'} {d['color'] or 'of unknown colour'} ({d['confidence']:.2f})" for d in dice)
+    print(f"{path}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} in {ms:.0f} ms: {each}")
+
+
+def _say_error(args: argparse.Namespace, where: dict[str, str], message: str) -> None:
+    """A photo or a folder that could not be used, on stderr: a JSON object with --jsonl, else a line of words."""
+    if args.jsonl:
+        print(json.dumps({**where, "error": message}), file=sys.stderr)
+    else:
+        print(f"companion: {message}", file=sys.stderr)
+
+
+def _unusable_folder(folder: Path) -> str | None:
+    """None when annotated copies can be written into `folder` (made if missing), else why not."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            return "not a folder (a file has that name), so no annotated copy can be written there"
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make the folder for the annotated copies ({exc.strerror or exc})"
+    return None
 
 
 def _unused_name(stem: str, written: set[str]) -> str:
@@ -85,28 +118,26 @@ def _write_jpeg(target: Path, picture: np.ndarray) -> str | None:
 
 
 def calibrate_command(args: argparse.Namespace, config: Config) -> int:
-    """Learn the table's die colours from images each showing one die of a named colour."""
-    named = []
-    for item in args.examples:  # every argument checked before any photo is read: a slip is told at once
-        colour, sep, path = item.partition("=")
-        if not sep or not colour or not path:
-            raise MalformedRequest(f"{item!r}: expected COLOUR=IMAGE, e.g. blue=blue.jpg")
-        colour = colour.strip().lower()
-        if colour not in COLOUR_NAMES:
-            raise MalformedRequest(f"{item!r}: {colour!r} is not a die colour; allowed: {', '.join(COLOUR_NAMES)}")
-        named.append((colour, path))
-    examples = []
-    for colour, path in named:
-        image = load_image(Path(path))
-        reading = read_dice(image)
-        if len(reading.dice) != 1:
-            raise MalformedRequest(f"{path}: expected exactly one die in view, found {len(reading.dice)}")
-        examples.append((image, reading.dice[0].bbox, colour))
-    before = load_calibration(config.data_dir())  # a damaged file is named, and nothing written over it
-    calibration = taught_over(calibrate_from_examples(examples), before)
-    target = calibration_path(config.data_dir())
-    target.parent.mkdir(parents=True, exist_ok=True)
-    calibration.save(target)
+    """Learn the table's die colours from images each showing one die of a named colour.
+
+    Two colours that come out too alike for the camera to tell apart (see `too_alike`) are refused, and nothing is
+    saved, unless --force: a colour shown by one die alone has no other die to catch a slip of its name."""
+    named = _named_examples(args.examples)
+    examples = [_example(colour, path) for colour, path in named]
+    before = _table_calibration(config)  # a damaged file is named, and nothing written over it
+    try:
+        calibration = taught_over(calibrate_from_examples(examples), before)
+    except CalibrationError as exc:
+        raise MalformedRequest(str(exc)) from exc
+    alike = [_alike_said(pair, named, calibration) for pair in too_alike(calibration)]
+    if alike and not args.force:
+        raise MalformedRequest(
+            f"nothing saved: {'; '.join(alike)}. Check the colour named for each photo and teach again, or add --force "
+            "to save the colours as named"
+        )
+    target = _save(calibration, config)
+    for said in alike:
+        print(f"warning: {said}; saved as named (--force)", file=sys.stderr)
     left_out = calibration.notes.get("left_out", [])
     for entry in left_out:
         item = args.examples[entry["example"]]
@@ -115,6 +146,66 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     kept = len(examples) - len(left_out)
     print(f"calibration of {kept} colour example{'' if kept == 1 else 's'} saved to {target}")
     return 0
+
+
+def _named_examples(items: list[str]) -> list[tuple[str, str]]:
+    """(colour, photo) of each COLOUR=IMAGE argument, every one checked before any photo is read: a slip is told
+    at once."""
+    named = []
+    for item in items:
+        colour, sep, path = item.partition("=")
+        if not sep or not colour or not path:
+            raise MalformedRequest(f"{item!r}: expected COLOUR=IMAGE, e.g. blue=blue.jpg")
+        colour = colour.strip().lower()
+        if colour not in COLOUR_NAMES:
+            raise MalformedRequest(f"{item!r}: {colour!r} is not a die colour; allowed: {', '.join(COLOUR_NAMES)}")
+        named.append((colour, path))
+    return named
+
+
+def _example(colour: str, path: str) -> tuple[np.ndarray, BBox, str]:
+    """The photo at `path` and the box of its one die, named `colour`."""
+    try:
+        image = load_image(Path(path))
+        reading = read_dice(image)
+    except VisionError as exc:  # its message names the photo and what is wrong with it
+        raise MalformedRequest(str(exc)) from exc
+    if len(reading.dice) != 1:
+        raise MalformedRequest(f"{path}: expected exactly one die in view, found {len(reading.dice)}")
+    return image, reading.dice[0].bbox, colour
+
+
+def _alike_said(pair: AlikeColours, named: list[tuple[str, str]], calibration: Calibration) -> str:
+    """Two colours too alike, each with the photos it was taught from now (or "taught before")."""
+    left_out = {entry["example"] for entry in calibration.notes.get("left_out", [])}
+
+    def shown(colour: str) -> str:
+        return ", ".join(path for i, (name, path) in enumerate(named) if name == colour and i not in left_out)
+
+    other = "taught before" if pair.is_kept else shown(pair.other)
+    return (
+        f"{pair.taught} ({shown(pair.taught)}) and {pair.other} ({other}) look too alike for the camera to tell apart "
+        f"({pair.distance:.1f} apart in colour, nearer than the {pair.reach:.1f} a die may lie from its own colour)"
+    )
+
+
+def _table_calibration(config: Config) -> Calibration | None:
+    """The table's colour calibration (None: never taught); a damaged file is named."""
+    try:
+        return load_calibration(config.data_dir())
+    except CalibrationError as exc:
+        raise CompanionError(str(exc)) from exc
+
+
+def _save(calibration: Calibration, config: Config) -> Path:
+    """Save the table's calibration; where it was saved."""
+    target = calibration_path(config.data_dir())
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        calibration.save(target)
+    except OSError as exc:
+        raise CompanionError(f"{target}: cannot save the calibration ({exc.strerror or exc})") from exc
+    return target
 
 
 def _say_colours(calibration: Calibration) -> None:

@@ -4,9 +4,10 @@ check-reader."""
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion import __version__
@@ -19,45 +20,70 @@ FLAG_NAMES = {"data.dir": "--data-dir", "server.host": "--host", "server.port": 
 """The flag that sets each configuration key, as `config show` names where a value came from."""
 
 
+def _global_options(default: object) -> argparse.ArgumentParser:
+    """The options every command takes, before its name or after it (`companion serve --data-dir X`)."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--config", type=Path, default=default, help="TOML configuration file")
+    options.add_argument("--data-dir", default=default, help="where games and calibrations are kept")
+    return options
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="Board-game table companion.")
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Board-game table companion.", parents=[_global_options(None)]
+    )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    parser.add_argument("--config", type=Path, help="TOML configuration file")
-    parser.add_argument("--data-dir", help="where games and calibrations are kept")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the service and its dashboard")
-    serve.add_argument("--host")
-    serve.add_argument("--port", type=int)
-    read = sub.add_parser("read-dice", help="read the dice in images")
-    read.add_argument("images", nargs="+", type=Path)
-    read.add_argument("--jsonl", action="store_true", help="one JSON object per image")
-    read.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies into DIR")
-    replay = sub.add_parser("replay", help="rebuild a game from an exported log")
-    replay.add_argument("log", type=Path)
-    replay.add_argument("--json", action="store_true")
-    export = sub.add_parser("export", help="print a game's log as JSON lines")
-    export.add_argument("game")
-    config = sub.add_parser("config", help="configuration")
-    config.add_argument("action", choices=["show"])
-    doctor = sub.add_parser("doctor", help="what camera, GPIO, serial and store would be used, and why")
+    # After the command, an option left out must not undo the same option given before it: no default there.
+    add: Adder = functools.partial(sub.add_parser, parents=[_global_options(argparse.SUPPRESS)])
+    _service_commands(add)
+    _log_commands(add)
+    _reader_commands(add)
+    return parser
+
+
+Adder = Callable[..., argparse.ArgumentParser]
+"""Adds a sub-command that takes the global options too."""
+
+
+def _service_commands(add: Adder) -> None:
+    serve = add("serve", help="run the service and its dashboard")
+    serve.add_argument("--host", help="address to listen on (server.host); 0.0.0.0 lets phones on the LAN in")
+    serve.add_argument("--port", type=int, help="TCP port of the dashboard (server.port)")
+    add("config", help="configuration").add_argument("action", choices=["show"])
+    doctor = add("doctor", help="what camera, GPIO, serial and store would be used, and why")
     doctor.add_argument(
         "--open",
         action="store_true",
         help="also open the camera (one frame) and the microcontroller (its handshake); exit 1 if one fails",
     )
-    check = sub.add_parser("check-reader", help="score the dice reader on this table's corrected rolls")
+
+
+def _log_commands(add: Adder) -> None:
+    replay = add("replay", help="rebuild a game from an exported log")
+    replay.add_argument("log", type=Path)
+    replay.add_argument("--json", action="store_true")
+    add("export", help="print a game's log as JSON lines").add_argument("game")
+
+
+def _reader_commands(add: Adder) -> None:
+    read = add("read-dice", help="read the dice in images")
+    read.add_argument("images", nargs="+", type=Path)
+    read.add_argument("--jsonl", action="store_true", help="one JSON object per image")
+    read.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies into DIR")
+    check = add("check-reader", help="score the dice reader on this table's corrected rolls")
     check.add_argument("--examples", type=Path, metavar="DIR", help="a folder of labelled examples (labels.jsonl)")
     check.add_argument("--json", action="store_true", help="the figures as one JSON object")
-    calibrate = sub.add_parser(
-        "calibrate-colours", help="learn die colours from photos of one die each (one or more per colour)"
-    )
+    calibrate = add("calibrate-colours", help="learn die colours from photos of one die each (one or more per colour)")
     calibrate.add_argument(
         "examples",
         nargs="+",
         metavar="COLOUR=IMAGE",
         help="e.g. blue=blue.jpg; a die that looks another colour taught is left out, and named",
     )
-    return parser
+    calibrate.add_argument(
+        "--force", action="store_true", help="save even two colours that look too alike for the camera to tell apart"
+    )
 
 
 def _config(args: argparse.Namespace) -> Config:

@@ -8,10 +8,12 @@ frame, which is the truth of that moment).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.cli.commands import quieted
 from companion.config import Config
 from companion.devices import choose
 from firmware_bridge import Bridge, BridgeError, LedState
@@ -70,7 +72,9 @@ def probe_microcontroller(config: Config, seconds: float = PROBE_SECONDS) -> Pro
             open_serial(port, baudrate, 0.05, 0.5).close()
         except (BridgeError, OSError, ValueError) as exc:  # ValueError: pyserial refuses a malformed URL
             return Probe("microcontroller", False, f"NOT OPENED: {exc}")
-    with Bridge(url, baudrate=baudrate) as bridge:
+    # The virtual board's announcement is the report's own line; a real board's link may say what went wrong.
+    held_back = quieted("firmware_bridge.link") if url == "virtual://" else contextlib.nullcontext()
+    with held_back, Bridge(url, baudrate=baudrate) as bridge:
         bridge.set_leds(LedState())  # the ring shows "ready": the board's acknowledgement of it is the answer
         bridge.start()
         answered = bridge.wait_until_synced(seconds)

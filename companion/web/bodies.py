@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,13 +35,35 @@ def json_object() -> dict[str, Any]:
             field="body",
             content_type=request.content_type,
         )
+    data = _parsed_body()
+    if not isinstance(data, dict):
+        got = _TYPE_NAMES.get(type(data), "a number")  # a float, the one JSON value not named there
+        raise MalformedRequest(f"the request body must be a JSON object, got {got}", field="body")
+    return data
+
+
+def _parsed_body() -> Any:
+    """The body parsed as JSON; MalformedRequest saying where it stops being JSON (line, column and the character's
+    position from 0, also in its details)."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise MalformedRequest("the request body is empty; it must be a JSON object", field="body")
     try:
-        data = request.get_json(silent=True)
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise MalformedRequest(
+            f"the request body is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+            field="body",
+            line=exc.lineno,
+            column=exc.colno,
+            position=exc.pos,
+        ) from None
+    except UnicodeDecodeError as exc:  # json reads UTF-8, -16 and -32; anything else is not JSON text
+        raise MalformedRequest(
+            f"the request body is not valid JSON: not UTF-8 text (byte {exc.start})", field="body", position=exc.start
+        ) from None
     except RecursionError:  # why: json refuses a deep nesting with this, not with a ValueError
         raise MalformedRequest("the request body is JSON nested too deeply", field="body") from None
-    if not isinstance(data, dict):
-        raise MalformedRequest("the request body must be a JSON object", field="body")
-    return data
 
 
 def checked(

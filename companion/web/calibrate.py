@@ -22,6 +22,7 @@ from companion.web.language import color_text, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
+from vision.calibration_check import AlikeColours, too_alike
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
 
@@ -58,11 +59,16 @@ _NUMBER_SCALE = 0.7
 @calibrate.get("/calibrate")
 def calibrate_page(error: str | None = None) -> str:
     """One die of each colour in view: the picture with numbered dice and a colour to pick for each."""
+    # Back from a teaching that left dice out, the picture they were named on is shown again: "die 3" is that one.
+    return _page(request.args.get("shown", ""), error)
+
+
+def _page(shown: str, error: str | None = None, chosen: dict[int, str] | None = None, alike: Iterable[str] = ()) -> str:
+    """The page on the picture kept under the token `shown` while it is kept, else on the camera's latest frame.
+    `chosen`: the colour each die was named in a teaching refused for the colours it made `alike` (their texts)."""
     worker = service().devices.get("camera")
     latest = worker.latest_frame() if worker is not None and hasattr(worker, "latest_frame") else None
     context: dict[str, Any] = {"has_camera": latest is not None, "colors": DIE_COLORS, "error": error}
-    # Back from a teaching that left dice out, the picture they were named on is shown again: "die 3" is that one.
-    shown = request.args.get("shown", "")
     with _lock:
         kept = _snapshots.get(shown)
     if kept is not None:
@@ -71,7 +77,10 @@ def calibrate_page(error: str | None = None) -> str:
     elif latest is not None:
         frame, reading = latest
         context.update(token=_keep(frame, reading), picture=_numbered_jpeg(frame, reading), dice=_dice(frame, reading))
-    context.update(_known_colours(getattr(worker, "calibration", None)))
+    if kept is not None and chosen is not None:
+        for number, die in enumerate(context["dice"], 1):
+            die["color"] = chosen.get(number)
+    context.update(_known_colours(getattr(worker, "calibration", None)), alike=list(alike))
     context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
     return render_template("calibrate.html", **context)
 
@@ -138,12 +147,31 @@ def calibrate_save() -> Response | str:
         calibration = taught_over(calibrate_from_examples(examples), _current())
     except CalibrationError as exc:
         return calibrate_page(error=str(exc))
+    token = request.form.get("token", "")
+    alike = too_alike(calibration)
+    if alike and not request.form.get("insist"):  # saved so only when asked a second time
+        chosen = {number: name for number, (_, _, name) in zip(numbers, examples, strict=True)}
+        said = [_alike_text(pair, list(chosen.items()), calibration) for pair in alike]
+        return _page(token, chosen=chosen, alike=said)
     _save(calibration)
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
     if left_out:
-        token = request.form.get("token", "")
         return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out, shown=token))
     return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+def _alike_text(pair: AlikeColours, named: list[tuple[int, str]], calibration: Calibration) -> str:
+    """Two colours too alike for the camera to tell apart, each with the dice (number, colour named: `named`, one
+    per example) that taught it now, or "taught before", in the reader's language."""
+    left_out = {entry["example"] for entry in calibration.notes.get("left_out", [])}
+
+    def side(colour: str, is_kept: bool) -> str:
+        if is_kept:
+            return t("page.calibrate.alike_kept", colour=color_text(colour))
+        dice = [str(n) for i, (n, name) in enumerate(named) if name == colour and i not in left_out]
+        return t("page.calibrate.alike_dice", colour=color_text(colour), dice=", ".join(dice), n=len(dice))
+
+    return t("page.calibrate.alike", first=side(pair.taught, False), second=side(pair.other, pair.is_kept))
 
 
 @calibrate.post("/calibrate/keep")

@@ -123,6 +123,24 @@ def status_of(error: CompanionError) -> int:
     return 500
 
 
+_CONFLICT_HEADINGS = {
+    "error.said.moved_on": "error.heading.moved_on",
+    "error.said.nothing_to_undo": "error.heading.nothing_to_undo",
+    "error.said.nothing_to_redo": "error.heading.nothing_to_redo",
+}
+"""The heading of a conflict that says what happened (in its `said` message): a stale page's move, an undo with
+nothing to undo... rather than one heading guessing at all of them."""
+
+
+def error_heading(error: CompanionError) -> str:
+    """The catalogue key of the heading a page shows above an error: a conflict's names what happened when its
+    message says it, any other error's names its code (the general heading when that has no text)."""
+    said = error.details.get("said")
+    if isinstance(error, Conflict) and isinstance(said, dict) and said.get("key") in _CONFLICT_HEADINGS:
+        return _CONFLICT_HEADINGS[str(said["key"])]
+    return f"error.{error.code}" if has_text(f"error.{error.code}") else "error.other"
+
+
 def error_response(code: str, message: str, status: int, details: dict[str, Any] | None = None) -> Response:
     """The JSON error every API endpoint answers with."""
     response = jsonify({"error": {"code": code, "message": message, "details": details or {}}})
@@ -223,6 +241,7 @@ def _on_unexpected(error: Exception) -> Response | tuple[str, int]:
 
 def register_error_handlers(app: Flask) -> None:
     """Route every error of the app through the one JSON shape (API) or the error page (pages)."""
+    app.jinja_env.globals["error_heading"] = error_heading
     app.register_error_handler(CompanionError, _on_companion_error)
     app.register_error_handler(RequestEntityTooLarge, _on_too_large)
     app.register_error_handler(HTTPException, _on_http_error)

@@ -8,7 +8,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.errors import SHOWN_CHARS, MalformedRequest, shown
 from companion.web.bodies import MAX_WHOLE
-from companion.web.language import option_label_key
+from companion.web.language import has_text, option_label_key
 
 MAX_SEATS = 8
 Form = MultiDict[str, str]
@@ -21,8 +21,7 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
     kind = form.get("kind", "")
     chosen = next((k for k in kinds if k["id"] == kind), None)
     if chosen is None:
-        allowed = ", ".join(k["id"] for k in kinds)
-        raise MalformedRequest(f"kind {shown(kind)} is not a game; allowed: {allowed}", field="kind", value=kind)
+        raise _not_a_game(kind, kinds)
     players: list[dict[str, Any]] = []
     seats: dict[int, int] = {}
     for row in range(MAX_SEATS):
@@ -31,7 +30,10 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
             seats[row] = len(players)  # an empty row takes no seat: the rows after it move up
             players.append({"name": name, "color": form.get(f"color_{row}") or None})
     if not players:
-        raise MalformedRequest("at least one player needs a name", field="players", hint="page.start.no_players")
+        said = {"key": "page.start.no_players", "params": {}}
+        raise MalformedRequest(
+            "at least one player needs a name", field="players", hint="page.start.no_players", said=said
+        )
     options = dict(chosen["options"])
     fields = {field["key"]: field for field in chosen.get("fields", [])}
     for key, field in fields.items():
@@ -41,6 +43,16 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
         if needed and needed[1] not in options.get(needed[0], ()):
             options[key] = chosen["options"][key]  # shown only with that choice: left as it was without it
     return kind, players, options
+
+
+def _not_a_game(kind: str, kinds: list[dict[str, Any]]) -> MalformedRequest:
+    """The refusal of a kind that is no game here, listing the games by their titles in the reader's words."""
+    allowed = ", ".join(k["id"] for k in kinds)
+    params = {"value": shown(kind), "allowed": _listed([k["title"] for k in kinds])}
+    said = {"key": "error.said.game_kind" if kind else "error.said.game_kind_missing", "params": params}
+    return MalformedRequest(
+        f"kind {shown(kind)} is not a game; allowed: {allowed}", field="kind", value=kind, said=said
+    )
 
 
 def _option(
@@ -54,19 +66,72 @@ def _option(
         if not raw:
             return default
         return _number(kind, field["key"], raw, limit)
-    ticked = form.getlist(name)
     if field["kind"] == "several":
-        bad = [value for value in ticked if value not in field["choices"]]
-        if bad:
-            allowed = ", ".join(field["choices"])
+        return _choices(kind, field, form.getlist(name))
+    return _seats(kind, field["key"], form.getlist(name), seats)
+
+
+def _choices(kind: str, field: dict[str, Any], ticked: list[str]) -> list[str]:
+    """The choices ticked among an option's `choices`, refused naming the option and listing them as the form does."""
+    bad = [value for value in ticked if value not in field["choices"]]
+    if bad:
+        name, allowed = f"{kind}.{field['key']}", ", ".join(field["choices"])
+        option = {"key": option_label_key(kind, field["key"])}
+        labels = _listed([_choice_label(kind, field["key"], choice) for choice in field["choices"]])
+        said = {
+            "key": "error.said.option_choice",
+            "params": {"option": option, "value": shown(bad[0]), "allowed": labels},
+        }
+        raise MalformedRequest(
+            f"{name}: {shown(bad[0])} is not a choice; allowed: {allowed}", field=name, value=bad[0], said=said
+        )
+    return [choice for choice in field["choices"] if choice in ticked]
+
+
+def _seats(kind: str, key: str, ticked: list[str], seats: dict[int, int]) -> list[int]:
+    """The seats of the rows ticked (rows of a named player only), refused naming the option and the row."""
+    rows = [_row(value) for value in ticked]
+    for value, row in zip(ticked, rows, strict=True):
+        if row not in seats:
+            name, option = f"{kind}.{key}", {"key": option_label_key(kind, key)}
             raise MalformedRequest(
-                f"{name}: {shown(bad[0])} is not a choice; allowed: {allowed}", field=name, value=bad[0]
+                f"{name}: {shown(value)} is no row of a named player",
+                field=name,
+                value=value,
+                said=_not_a_row(option, value, row),
             )
-        return [choice for choice in field["choices"] if choice in ticked]
-    for value in ticked:
-        if not value.isdigit() or int(value) not in seats:
-            raise MalformedRequest(f"{name}: {shown(value)} is no row of a named player", field=name, value=value)
-    return sorted(seats[int(value)] for value in ticked)
+    return sorted(seats[row] for row in rows if row is not None)
+
+
+def _row(value: str) -> int | None:
+    """The row of the players' list a box names (its number from 0), None when it names none: "²" and "٣" are
+    digits to str.isdigit() that int() refuses or reads, and int() refuses 5000 of them."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= len(str(MAX_SEATS)) else None
+
+
+def _not_a_row(option: dict[str, str], value: str, row: int | None) -> dict[str, Any]:
+    """Why a player's box names no player, as the form shows its rows (numbered from 1)."""
+    if row is None:
+        return {"key": "error.said.option_seat", "params": {"option": option, "value": shown(value)}}
+    return {"key": "error.said.option_seat_row", "params": {"option": option, "row": row + 1}}
+
+
+def _choice_label(kind: str, key: str, choice: str) -> dict[str, Any] | str:
+    """A choice of an option as the form names it: its label, else the choice as it is posted."""
+    label = f"{kind}.option.{key}.{choice}"
+    return {"key": label, "params": {}} if has_text(label) else choice
+
+
+def _listed(parts: list[Any]) -> Any:
+    """Several things said in one list ("Rajas of the Ganges, Free dice"), each a text or a catalogue message."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    return {"key": "error.said.list", "params": {"first": parts[0], "rest": _listed(parts[1:])}}
+
+
+def _typed(raw: str) -> str:
+    """A value as a refusal repeats it to the player: cut to its first SHOWN_CHARS characters and "…"."""
+    return raw if len(raw) <= SHOWN_CHARS else raw[:SHOWN_CHARS] + "…"
 
 
 def _number(kind: str, key: str, raw: str, limit: dict[str, int] | None) -> int:
@@ -80,14 +145,13 @@ def _number(kind: str, key: str, raw: str, limit: dict[str, int] | None) -> int:
     if number is not None and low <= number <= high:
         return number
     option = {"key": option_label_key(kind, key)}
-    typed = raw if len(raw) <= SHOWN_CHARS else raw[:SHOWN_CHARS] + "…"
     if limit:
         said = {
             "key": "error.said.option_range",
-            "params": {"option": option, "low": low, "high": high, "value": typed},
+            "params": {"option": option, "low": low, "high": high, "value": _typed(raw)},
         }
     else:
-        said = {"key": "error.said.option_number", "params": {"option": option, "value": typed}}
+        said = {"key": "error.said.option_number", "params": {"option": option, "value": _typed(raw)}}
     name = f"{kind}.{key}"
     raise MalformedRequest(
         f"{name} must be a whole number from {low} to {high}, got {shown(raw)}", field=name, value=raw, said=said

@@ -10,9 +10,14 @@ newest data when they resume, so memory does not grow.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import socket
+import struct
+import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -41,17 +46,29 @@ def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8321, threads: 
         "ident": "dice-companion",
     }
     settings.update(options)
-    return create_server(app, host=host, port=port, **settings)
+    server = create_server(app, host=host, port=port, **settings)
+    # The health page says who can open the dashboard (its template reads config.LISTENING).
+    app.config["LISTENING"] = listening(host, getattr(server, "effective_port", port))
+    return server
 
 
 def serve(app: Flask, host: str = "127.0.0.1", port: int = 8321, threads: int = 8) -> None:
     """Serve the app until interrupted."""
     server = make_server(app, host, port, threads)
     log.info("dashboard on http://%s:%s/", host, port)
+    announce_reach(app)
     try:
         server.run()
     finally:
         server.close()
+
+
+def announce_reach(app: Flask) -> None:
+    """Log who can open the dashboard of a made server (see Listening.said), when the "dashboard on" line does not
+    say it."""
+    said = app.config["LISTENING"].said()
+    if said:
+        log.info("%s", said)
 
 
 def serve_in_thread(server: Any, timeout: float = 5.0) -> Callable[[], None]:
@@ -69,3 +86,92 @@ def serve_in_thread(server: Any, timeout: float = 5.0) -> Callable[[], None]:
         server.task_dispatcher.shutdown(timeout=timeout)
 
     return stop
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Where the dashboard listens, and so which devices can open it: only this machine (a loopback address),
+    every device of its networks (0.0.0.0, ::) or those that reach one address of it."""
+
+    host: str
+    port: int
+    is_loopback: bool
+    is_every_address: bool
+
+    def phone_urls(self) -> list[str]:
+        """The addresses other devices (phones, the tablet) can open; looked up anew, as a Pi may join a network
+        after the service started."""
+        if self.is_loopback:
+            return []
+        if not self.is_every_address:
+            host = f"[{self.host}]" if ":" in self.host and not self.host.startswith("[") else self.host
+            return [f"http://{host}:{self.port}/"]
+        return [f"http://{address}:{self.port}/" for address in lan_addresses()]
+
+    def said(self) -> str | None:
+        """One line for the start log: who can open the dashboard, and what lets phones in when nothing does;
+        None for one address of this machine's, which the log's "dashboard on" line names already."""
+        if self.is_loopback:
+            return (
+                f"only this machine can open the dashboard: other devices (phones, the tablet) cannot reach "
+                f'{self.host}; set server.host = "0.0.0.0" (or --host 0.0.0.0) to let them in'
+            )
+        if not self.is_every_address:
+            return None
+        urls = self.phone_urls()
+        if urls:
+            return "phones and the tablet can open " + " or ".join(urls)
+        return (
+            f"no network address found on this machine yet: once it is on the network, phones can open "
+            f"http://<its address>:{self.port}/"
+        )
+
+
+def listening(host: str, port: int) -> Listening:
+    """Where a server on `host` listens; a host name is looked up once (raspberrypi is 127.0.1.1 on Debian)."""
+    try:
+        address = ipaddress.ip_address(host[1:-1] if host.startswith("[") and host.endswith("]") else host)
+        return Listening(host, port, address.is_loopback, address.is_unspecified)
+    except ValueError:
+        pass
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)}
+    except OSError:  # a name that does not resolve: waitress says so when it binds
+        found = set()
+    is_loopback = bool(found) and all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in found)
+    return Listening(host, port, is_loopback or host == "localhost", host == "")
+
+
+_SIOCGIFADDR = 0x8915
+"""Linux's ioctl asking a network interface for its IPv4 address (linux/sockios.h)."""
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback ones: each network interface's (Linux), else those its
+    host name resolves to."""
+    found: list[str] = []
+    for address in _interface_addresses() if sys.platform == "linux" else _host_name_addresses():
+        if not ipaddress.ip_address(address).is_loopback and address not in found:
+            found.append(address)
+    return found
+
+
+def _interface_addresses() -> list[str]:
+    import fcntl
+
+    addresses = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                asked = fcntl.ioctl(probe.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:  # an interface without an IPv4 address, or one that went away
+                continue
+            addresses.append(socket.inet_ntoa(asked[20:24]))
+    return addresses
+
+
+def _host_name_addresses() -> list[str]:
+    try:
+        return [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        return []

@@ -9,8 +9,9 @@ from companion.web.pictures import die_picture
 
 
 def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
-    """The last standing move with dice: {"seq", "move", "origin", "pictures"} (origin "camera", "api"...; pictures:
-    see `_unread_pictures`), or None."""
+    """The last standing move with dice: {"seq", "move", "origin", "is_corrected", "pictures"} (origin "camera",
+    "api"...; is_corrected when a correction event replaced its dice since; pictures: see `_unread_pictures`), or
+    None."""
     session = service.session(game_id)
     with session.lock:
         standing = list(session.timeline.standing)
@@ -19,7 +20,10 @@ def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
             written = service.events(game_id, seq - 1)
             origin = written[0].payload.get("origin") if written else None
             reading = written[0].payload.get("reading") if written else None
-            return {"seq": seq, "move": move, "origin": origin, "pictures": _unread_pictures(service, move, reading)}
+            # The log is never rewritten: a roll corrected at the table is its first event and the corrections after.
+            is_corrected = any(e.type == "correction" and e.payload.get("target") == seq for e in written[1:])
+            pictures = _unread_pictures(service, move, reading)
+            return {"seq": seq, "move": move, "origin": origin, "is_corrected": is_corrected, "pictures": pictures}
     return None
 
 

@@ -76,8 +76,8 @@ def open_source(
         )
     else:
         raise _bad_spec(spec)
-    if source.is_mock:
-        log.warning("camera: using %s, a %s source, not a live camera", source.description, source.kind)
+    if source.is_mock:  # at DEBUG: the program that chose it announces it, with why (companion.devices.notices)
+        log.debug("camera: using %s, a %s source, not a live camera", source.description, source.kind)
     return source
 
 

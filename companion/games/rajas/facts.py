@@ -239,3 +239,61 @@ def beside_bounds(money: int, known: Mapping[str, Any]) -> tuple[int, int | None
     lower = max((f for m, f in pairs.items() if m > money), default=0)
     upper = min((f for m, f in pairs.items() if m < money), default=None)
     return lower, upper
+
+
+def told_problems(told: Mapping[str, Any], known: Mapping[str, Any]) -> dict[str, Message]:
+    """Why each of several facts told at once cannot be what is printed, by key, in the table's words (see
+    `told_problem`); the facts not in it are good, with each other and with the `known` ones."""
+    problems = {}
+    for key, value in told.items():
+        found = told_problem(key, value, {k: v for k, v in told.items() if k != key}, known)
+        if found is not None:
+            problems[key] = found
+    return problems
+
+
+def told_problem(key: str, value: Any, with_it: Mapping[str, Any], known: Mapping[str, Any]) -> Message | None:
+    """Why `value` cannot be printed for `key`, told with the facts `with_it`, the `known` facts known already:
+    "for <the fact>, <the problem>", a number out of the range the board page offers for it (value_range, given
+    the known facts) said with that range; a problem that another fact brings names that fact and its value
+    ("... contradicts the fame beside money space 65, which is 28: ..."). None when it can be."""
+    others = {**{k: v for k, v in known.items() if k != key}, **with_it}
+    own = value_problem(key, value, others)
+    if own is None:
+        return None
+    fact = fact_name(key).to_dict()
+    if own.key == "rajas.fact.problem.range":
+        low, high = value_range(key, known) or (own.params["low"], own.params["high"])
+        exact = problem("range_exact", low=low, value=shown(value))
+        own = exact if low == high else problem("range", low=low, high=high, value=shown(value))
+    conflict = _conflicting(key, value, with_it, known) if own.key in _RELATED else None
+    if conflict is None:
+        return Message("rajas.said.form.fact_problem", {"fact": fact, "problem": own.to_dict()})
+    other, why = conflict
+    params = {"fact": fact, "value": shown(value), "other": fact_name(other).to_dict()}
+    params["other_value"] = value_words(other, {**known, **with_it}[other]).to_dict()
+    # What the told value makes of the other fact ("the money track ends at 50 and has no space 65"); of two told
+    # together, rather the end of a track than "space 40 of the fame track is already known".
+    is_plainer = other not in with_it or why.key == "rajas.fact.problem.beyond_track"
+    params["problem"] = (why if is_plainer else own).to_dict()
+    return Message("rajas.said.form.fact_conflict", params)
+
+
+_RELATED = {f"rajas.fact.problem.{why}" for why in ("beyond_track", "pair_order", "track_too_short", "track_example")}
+"""The problems of a number that another fact brings (the tracks' ends and the fame beside money)."""
+
+
+def _conflicting(
+    key: str, value: Any, with_it: Mapping[str, Any], known: Mapping[str, Any]
+) -> tuple[str, Message] | None:
+    """The first fact on the tracks (known already, then told with `key`) that was good without `key`'s value and
+    is not with it, and its problem then."""
+    for source in (known, with_it):
+        for other, other_value in source.items():
+            if other == key or not other.startswith("track.") or (source is known and other in with_it):
+                continue
+            without = {k: v for k, v in known.items() if k not in (key, other)}
+            why = value_problem(other, other_value, {**without, key: value})
+            if why is not None and value_problem(other, other_value, without) is None:
+                return other, why
+    return None

@@ -1,4 +1,7 @@
-"""The shape of moves: every field checked and normalised; MalformedRequest names field, value, allowed."""
+"""The shape of moves: every field checked and normalised; MalformedRequest names field, value, allowed.
+
+A field is named by its exact path in the move ("pay[0].value", "markets[1].good"), in English for the log and the
+API, and as `said` in the table's words (catalogue keys rajas.said.move.<reason>)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import MalformedRequest, shown
+from companion.games.base import Message
 from companion.games.rajas.definition import (
     BUILDINGS,
     COLORS,
@@ -15,7 +19,7 @@ from companion.games.rajas.definition import (
 )
 from companion.games.rajas.facts import in_english
 from companion.games.rajas.moves.place import SPACES
-from companion.games.rajas.rewards import reward_problem
+from companion.games.rajas.rewards import joined, reward_problem
 
 # move type -> the fields it may carry (besides "type" and "seat")
 # What a worker placement may say about its action; the Imperial Flag's reuse says the same, or declines.
@@ -62,38 +66,61 @@ def bad(field: str, value: Any, allowed: str, said: dict[str, Any] | None = None
     return MalformedRequest(message, field=field, value=repr(value), **told)
 
 
+def malformed(field: str, value: Any, english: str, reason: str, **params: Any) -> MalformedRequest:
+    """`bad` (`english`: what the field allows), said in the table's words with the catalogue's
+    rajas.said.move.<reason> (its params: the field, the value quoted as `shown` does, and `params`)."""
+    said = {"key": f"rajas.said.move.{reason}", "params": {"field": field, "value": shown(value), **params}}
+    return bad(field, value, english, said)
+
+
 def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """Check and normalise a move of a game with `seats` players."""
     if not isinstance(data, Mapping):
-        raise bad("move", data, "a JSON object")
+        raise malformed("move", data, "a JSON object", "object")
     kind = data.get("type")
-    if kind not in MOVE_FIELDS:
-        raise bad("type", kind, ", ".join(MOVE_FIELDS))
-    extra = set(data) - {"type", "seat", *MOVE_FIELDS[kind]}
+    if not isinstance(kind, str) or kind not in MOVE_FIELDS:  # a list is no key: `in` would raise TypeError
+        raise malformed("type", kind, ", ".join(MOVE_FIELDS), "type", allowed=", ".join(MOVE_FIELDS))
+    fields = MOVE_FIELDS[kind]
+    extra = sorted(set(data) - {"type", "seat", *fields}, key=str)
     if extra:
-        raise bad(sorted(extra)[0], data[sorted(extra)[0]], f"fields of {kind}: {', '.join(MOVE_FIELDS[kind])}")
+        names = ", ".join(("type", "seat", *fields))
+        raise malformed(
+            str(extra[0]),
+            data[extra[0]],
+            f"fields of {kind}: {', '.join(fields)}",
+            "extra_field",
+            kind=kind,
+            allowed=names,
+        )
     move: dict[str, Any] = {"type": kind, "seat": _int(data, "seat", 0, seats - 1, required=kind != "answer_fact")}
-    for name in MOVE_FIELDS[kind]:
+    for name in fields:
         if name in data and data[name] is not None:
             move[name] = _FIELD[name](data, name)
-    for name in _REQUIRED.get(kind, ()):
-        if name not in move:
-            raise bad(name, None, f"{kind} needs {name}")
-    if kind == "take_yield" and not move.get("decline"):
-        # A yield tile is taken onto an income space, or declined (a form sent before both were chosen).
-        for name in ("tile", "income"):
-            if name not in move:
-                raise bad(name, None, f"{kind} needs tile and income, or decline")
-    if "markets" in move:
-        # The markets scored, named one by one, say all that goods (mixed) or count (identical) would say.
-        for name in ("goods", "count"):
-            if name in move:
-                raise bad(name, data[name], "either markets, the markets scored, or goods / count, not both")
+    _check_whole(kind, move, data)
     move.setdefault("pay", []) if kind in ("place", "room", "reuse") else None
     move.setdefault("return", []) if kind == "roll" else None
     if kind == "answer_fact":
         move["value"] = data.get("value")
     return move
+
+
+def _check_whole(kind: str, move: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """What a move of `kind` needs besides its fields one by one: the fields it cannot go without, and no two
+    fields that say the same thing."""
+    for name in _REQUIRED.get(kind, ()):
+        if name not in move:
+            raise malformed(name, None, f"{kind} needs {name}", "missing", kind=kind)
+    if kind == "take_yield" and not move.get("decline"):
+        # A yield tile is taken onto an income space, or declined (a form sent before both were chosen).
+        for name in ("tile", "income"):
+            if name not in move:
+                raise malformed(name, None, f"{kind} needs tile and income, or decline", "yield_choice")
+    if "markets" in move:
+        # The markets scored, named one by one, say all that goods (mixed) or count (identical) would say.
+        for name in ("goods", "count"):
+            if name in move:
+                allowed = "either markets, the markets scored, or goods / count, not both"
+                raise malformed(name, data[name], allowed, "markets_or_goods")
 
 
 _REQUIRED = {
@@ -125,27 +152,32 @@ def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool
     return value
 
 
-def _choice(name: str, allowed: tuple[str, ...] | list[str]) -> Any:
+def _choice(name: str, allowed: tuple[str, ...] | list[str], words: str = "") -> Any:
+    """A check of a field that is one of `allowed`, refused as `name`; said listing them in the table's words (the
+    catalogue's `words` + choice), else as they are sent."""
+    listed: Any = joined([Message(words + a) for a in allowed]).to_dict() if words else ", ".join(allowed)
+
     def check(data: Mapping[str, Any], field: str) -> Any:
-        if data[field] not in allowed:
-            raise bad(name, data[field], ", ".join(allowed))
-        return data[field]
+        found = data.get(field)  # a die sent without its colour: once a KeyError, answered 500
+        if found not in allowed:
+            raise malformed(name, found, ", ".join(allowed), "choice", allowed=listed)
+        return found
 
     return check
 
 
 def _die(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) - {"color", "value", "as", "via"}:
-        raise bad(field, value, 'a die {"color", "value"} with optional "as" (value used) and "via"')
+        raise malformed(field, value, 'a die {"color", "value"} with optional "as" (value used) and "via"', "die")
     die = {
-        "color": _choice(field + ".color", COLORS)(value, "color"),
+        "color": _choice(field + ".color", COLORS, "rajas.color.")(value, "color"),
         "value": _int(value, "value", 1, 6, True, f"{field}.value"),
     }
     die["as"] = _int(value, "as", 1, 6, True, f"{field}.as") if value.get("as") is not None else die["value"]
     # Unsaid, how a die was turned is decided when it is paid (see moves.dice._turnings): it depends on the worker.
     via = value.get("via") if die["as"] != die["value"] else None
     if via not in (None, "karma", "gemstone"):
-        raise bad(field + ".via", via, "karma, gemstone")
+        raise malformed(field + ".via", via, "karma, gemstone", "choice", allowed="karma, gemstone")
     die["via"] = via
     return die
 
@@ -153,48 +185,64 @@ def _die(value: Any, field: str) -> dict[str, Any]:
 def _dice(data: Mapping[str, Any], field: str) -> list[dict[str, Any]]:
     value = data[field]
     if not isinstance(value, list) or len(value) > 12:
-        raise bad(field, value, "a list of at most 12 dice")
+        raise malformed(field, value, "a list of at most 12 dice", "dice")
     return [_die(d, f"{field}[{i}]") for i, d in enumerate(value)]
 
 
 def _ints(data: Mapping[str, Any], field: str) -> list[int]:
     value = data[field]
     if not isinstance(value, list) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in value):
-        raise bad(field, value, "a list of whole numbers")
+        raise malformed(field, value, "a list of whole numbers", "whole_numbers")
     return list(value)
 
 
 def _goods(data: Mapping[str, Any], field: str) -> list[str]:
     value = data[field]
     if not isinstance(value, list) or any(v not in GOODS for v in value) or len(set(value)) != len(value):
-        raise bad(field, value, f"a list of different goods among {', '.join(GOODS)}")
+        raise malformed(field, value, f"a list of different goods among {', '.join(GOODS)}", "goods")
     return list(value)
 
 
 def _markets(data: Mapping[str, Any], field: str) -> list[dict[str, Any]]:
     value = data[field]
-    shape = f'a list of at most 12 markets {{"good": {"|".join(GOODS)}, "value": 1-6}}'
     if not isinstance(value, list) or len(value) > 12:
-        raise bad(field, value, shape)
-    for market in value:
-        if not isinstance(market, Mapping) or set(market) != {"good", "value"} or market["good"] not in GOODS:
-            raise bad(field, value, shape)
-        number = market["value"]
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-            raise bad(field, value, shape)
-    return [{"good": m["good"], "value": m["value"]} for m in value]
+        shape = f'a list of at most 12 markets {{"good": {"|".join(GOODS)}, "value": 1-6}}'
+        raise malformed(field, value, shape, "markets")
+    return [
+        market(m, f"{field}[{i}]", {"key": "rajas.said.market.scored", "params": {"n": i + 1}})
+        for i, m in enumerate(value)
+    ]
+
+
+def market(value: Any, field: str, named: dict[str, Any]) -> dict[str, Any]:
+    """A market {"good", "value"} (of a tile, or scored), refused naming its part ("markets[1].value"); `named` is
+    how the table's words name it ("Market 2 scored")."""
+    if not isinstance(value, Mapping) or set(value) != {"good", "value"}:
+        shape = f'a market {{"good": {"|".join(GOODS)}, "value": 1-6}}'
+        raise _market_error(field, value, shape, "shape", named)
+    if value["good"] not in GOODS:
+        raise _market_error(f"{field}.good", value["good"], ", ".join(GOODS), "good", named)
+    number = value["value"]
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+        raise _market_error(f"{field}.value", number, "a whole number from 1 to 6", "value", named)
+    return {"good": value["good"], "value": number}
+
+
+def _market_error(field: str, value: Any, allowed: str, reason: str, named: dict[str, Any]) -> MalformedRequest:
+    said = {"key": f"rajas.said.market.{reason}", "params": {"market": named, "field": field, "value": shown(value)}}
+    return bad(field, value, allowed, said)
 
 
 def _bool(data: Mapping[str, Any], field: str) -> bool:
     if not isinstance(data[field], bool):
-        raise bad(field, data[field], "true, false")
+        raise malformed(field, data[field], "true, false", "yes_no")
     return bool(data[field])
 
 
 def _text(data: Mapping[str, Any], field: str) -> str:
     value = data[field]
     if not isinstance(value, str) or not 0 < len(value) <= 60:
-        raise bad(field, value, "a text of 1 to 60 characters")
+        raise malformed(field, value, "a text of 1 to 60 characters", "text")
     return value
 
 
@@ -214,13 +262,13 @@ def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
 def _reward(value: Any, field: str) -> dict[str, Any]:
     problem = reward_problem(value)
     if problem:
-        raise bad(field, value, in_english(problem))
+        raise malformed(field, value, in_english(problem), "reward", problem=problem.to_dict())
     return dict(value)
 
 
 def _yield_tile(value: Any) -> dict[str, Any]:
     if not isinstance(value, Mapping) or value.get("color") not in ("white", "yellow", "red", "brown"):
-        raise bad("tile", value, '{"color": white|yellow|red|brown, "reward": {...}}')
+        raise malformed("tile", value, '{"color": white|yellow|red|brown, "reward": {...}}', "yield_tile")
     return {"color": value["color"], "reward": _reward(value.get("reward"), "tile.reward")}
 
 
@@ -244,15 +292,15 @@ _FIELD: dict[str, Any] = {
     "recall": _choice("recall", SPACES),
     "goods": _goods,
     "markets": _markets,
-    "good": _choice("good", GOODS),
+    "good": _choice("good", GOODS, "rajas.good."),
     "count": lambda d, f: _int(d, f, 0, 6),
     "steps": lambda d, f: _int(d, f, 1, 7),
     "black_market": _bool,
     "decline": _bool,
     "cover": lambda d, f: _int(d, f, 1, 999),
     "income": lambda d, f: _int(d, f, 1, 20),
-    "building": _choice("building", BUILDINGS),
-    "room": _choice("room", tuple(ROOMS.values())),
+    "building": _choice("building", BUILDINGS, "rajas.building."),
+    "room": _choice("room", tuple(ROOMS.values()), "rajas.space_label.room."),
     "first": lambda d, f: _int(d, f, 0, 3),
     "key": _text,
     "value": lambda d, f: d[f],

@@ -111,7 +111,64 @@ def view(state: RajasState) -> dict[str, Any]:
         "facts_told": dict(data["facts"]),
         "track_ends": track_ends(known_facts(data)),  # the last space of each track, once told (rule tracks.end)
         "notes": [Message("rajas.note.placement_unchecked").to_dict()],
+        "standings": standings(data),
     }
+
+
+def standings(data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The final ranking with what decided it (rule end.ranking): the fame points between each player's money and
+    fame markers (met, crossed by so many, or so many short), then, between players that far apart, who met or
+    crossed first. Players the rulebook does not tell apart share their place. None before the end."""
+    if data["ranking"] is None:
+        return None
+    never = data["moves"] + 1
+    order = {
+        me["seat"]: (-(_distance(data, me) or 0), never if me["crossed_at"] is None else me["crossed_at"])
+        for me in data["players"]
+    }
+    rows = []
+    for seat in data["ranking"]:
+        me = data["players"][seat]
+        distance = _distance(data, me)
+        rows.append(
+            {
+                "seat": seat,
+                "place": 1 + sum(other < order[seat] for other in order.values()),
+                "distance": distance,
+                "apart": _apart(distance).to_dict() if distance is not None else None,
+                "tie": _tie(data, seat, order),
+            }
+        )
+    return rows
+
+
+def _apart(distance: int) -> Message:
+    if distance == 0:
+        return Message("rajas.standing.met")
+    key = "rajas.standing.crossed" if distance > 0 else "rajas.standing.short"
+    return Message(key, {"n": abs(distance)})
+
+
+def _tie(data: dict[str, Any], seat: int, order: dict[int, tuple[int, int]]) -> dict[str, Any] | None:
+    """How a tie on distance was settled for one player: ahead of those who met or crossed later (or never), behind
+    those who did it earlier, or a place shared; None without a tie."""
+    distance, crossed = order[seat]
+    tied = [s for s in data["ranking"] if s != seat and order[s][0] == distance]
+    if not tied:
+        return None
+    earlier = [s for s in tied if order[s][1] < crossed]
+    later = [s for s in tied if order[s][1] > crossed]
+    key, others = ("behind", earlier) if earlier else ("ahead", later) if later else ("shared", tied)
+    names = [data["players"][s]["name"] for s in others]
+    return Message(f"rajas.standing.tie_{key}", {"names": _and(names), "n": len(names)}).to_dict()
+
+
+def _and(names: list[str]) -> Any:
+    """Names said in one list, the last after "and"."""
+    if len(names) == 1:
+        return names[0]
+    key = "rajas.words.and" if len(names) == 2 else "rajas.words.list"
+    return Message(key, {"first": names[0], "rest": _and(names[1:])}).to_dict()
 
 
 def _workers_on(spaces: dict[str, list[int | None]]) -> dict[str, list[int]]:

@@ -13,8 +13,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.boards import BoardFileRefused
 from companion.errors import MalformedRequest, shown
-from companion.games.base import Message
-from companion.games.rajas.facts import fact_name, value_range, value_words
+from companion.games.base import Message, MissingFact
+from companion.games.rajas.facts import fact_kind, fact_name, told_problems, value_range, value_words
 from companion.web.bodies import json_object
 from companion.web.context import service
 from companion.web.language import message_text
@@ -82,20 +82,47 @@ def wizard(kind: str) -> tuple[str, int]:
 
 @board_pages.post("/boards/<kind>")
 def save(kind: str) -> BaseResponse | tuple[str, int]:
-    """Save every filled-in fact at once (refused whole, naming the key, when one is wrong)."""
+    """Save every filled-in fact at once; refused whole when one is wrong, every wrong fact named in words (as the
+    page names it) and, when another fact makes it wrong, that fact."""
     boards = service().boards
-    facts: dict[str, Any] = {}
-    try:
-        for missing in boards.missing(kind):
-            value = _posted_value(missing.key, missing.question.key)
-            if value is not None:
-                facts[missing.key] = value
-        boards.remember(kind, facts)
-    except BoardFileRefused as error:
-        return _wizard(kind, 400, problems=problem_texts(error), problems_title="page.board.refused", form=request.form)
-    except MalformedRequest as error:
-        return _wizard(kind, 400, error=error, form=request.form)
+    missing = boards.missing(kind)
+    facts, problems = _posted_facts(missing)
+    problems.update({f"fact.{key}": said for key, said in told_problems(facts, _known(kind)).items()})
+    texts = [message_text(problems[field]) for field in (f"fact.{m.key}" for m in missing) if field in problems]
+    if not texts:
+        try:
+            boards.remember(kind, facts)
+        except BoardFileRefused as error:
+            said = error.details.get("said_problems") or []
+            texts = [message_text(_in_words(p)) for p in said] or problem_texts(error)
+    if texts:
+        return _wizard(kind, 400, problems=texts, problems_title="page.board.refused", form=request.form)
     return redirect(url_for("boards.wizard", kind=kind, saved=len(facts)), code=303)
+
+
+def _posted_facts(asked: list[MissingFact]) -> tuple[dict[str, Any], dict[str, Message | dict[str, Any]]]:
+    """The facts filled in, by key, and the problem of each field that holds no value a fact can be, by field."""
+    facts: dict[str, Any] = {}
+    problems: dict[str, Message | dict[str, Any]] = {}
+    for missing in asked:
+        try:
+            value = _posted_value(missing.key, missing.question.key)
+        except MalformedRequest as error:
+            said = error.details.get("said") or Message("error.said.board_problem", {"problem": error.message})
+            problems[f"fact.{missing.key}"] = said
+            continue
+        if value is not None:
+            facts[missing.key] = value
+    return facts, problems
+
+
+def _in_words(said: dict[str, Any]) -> dict[str, Any]:
+    """A problem of the owner's board file as the page says it: a fact named in words, not by its key."""
+    key = said.get("params", {}).get("key")
+    if said.get("key") != "rajas.board.problem.value" or not isinstance(key, str) or fact_kind(key) is None:
+        return said
+    params = {"fact": fact_name(key).to_dict(), "problem": said["params"]["problem"]}
+    return {"key": "rajas.said.form.fact_problem", "params": params}
 
 
 def _posted_value(key: str, question_key: str) -> Any:

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest, shown
 from companion.games.base import Message
-from companion.games.rajas.definition import COLORS, YIELD_COLORS
+from companion.games.rajas.definition import COLORS, GOODS, YIELD_COLORS
 from companion.games.rajas.facts import fact_name
 from companion.games.rajas.rewards import joined
 
@@ -233,12 +233,7 @@ def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | N
         value = (form.get(f"tile.{name}") or "").strip()
         if value:
             tile[name] = value
-    markets = []
-    for number in (1, 2):
-        good = (form.get(f"tile.market{number}.good") or "").strip()
-        if good:
-            markets.append({"good": good, "value": _int(form, f"tile.market{number}.value")})
-    tile["markets"] = markets
+    tile["markets"] = [_tile_market(form, n) for n in (1, 2) if (form.get(f"tile.market{n}.good") or "").strip()]
     tile["buildings"] = [b for b in form.getlist("tile.buildings") if b]
     reward = reward_from_form(form, "tile.reward")
     more = reward_from_form(form, "tile.reward2")  # a village printed with two gains (2 money and a die...)
@@ -249,6 +244,20 @@ def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | N
     if reward is not None:
         tile["reward"] = reward
     return tile
+
+
+def _tile_market(form: Form, number: int) -> dict[str, Any]:
+    """Market `number` of the tile's form, refused naming its own fields ("tile.market2.value"): the move's n-th
+    market is not always the form's (a second market filled in alone is the tile's first)."""
+    field = f"tile.market{number}"
+    good, raw = (form.get(f"{field}.good") or "").strip(), (form.get(f"{field}.value") or "").strip()
+    named = {"key": f"rajas.said.form.tile_market{number}"}
+    if good not in GOODS:
+        raise _bad(f"{field}.good", good, ", ".join(GOODS), "tile_market_good", market=named)
+    value = whole(raw)
+    if value is None or not 1 <= value <= 6:
+        raise _bad(f"{field}.value", raw, "the value printed, 1 to 6", "tile_market_value", market=named)
+    return {"good": good, "value": value}
 
 
 def reward_from_form(form: Form, prefix: str) -> dict[str, Any] | None:

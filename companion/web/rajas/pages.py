@@ -6,36 +6,47 @@ the reason and its citation (422), a malformed one names the field (400), nothin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError, Conflict, MalformedRequest
-from companion.games.base import RefusedMove
+from companion.games.base import Message, RefusedMove
 from companion.games.rajas import rules_reference, search_rules
+from companion.games.rajas.facts import fact_name, value_words
+from companion.service import Companion
 from companion.web.context import service
 from companion.web.errors import status_of
-from companion.web.language import current_locale
+from companion.web.language import current_locale, has_text
 from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
 from companion.web.rajas.moves import move_from_form, seen_dice
+from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
 from companion.web.table import kind_titles
 
 rajas_pages = Blueprint("rajas", __name__)
 
 
-def render_table(game_id: str, template: str = "rajas/table.html", **extra: Any) -> str:
-    """The Rajas table (or its live part) with an optional refusal or error to show."""
+def render_table(
+    game_id: str, template: str = "rajas/table.html", posted: MultiDict[str, str] | None = None, **extra: Any
+) -> str:
+    """The Rajas table (or its live part) with an optional refusal or error to show; `posted`: the form refused,
+    drawn again as the player posted it (prefill.as_posted)."""
     companion = service()
-    context = table_context(companion, game_id)
+    context = table_context(companion, game_id, refused_form(posted, extra.get("refusal"), extra.get("error")))
     question = questions().get(game_id)
     if question is not None:
         # The numbers the fact may be, for the field's min and max and said in words (a 9 for a cost of 1 to 4).
         question["range"] = number_range(str(question["key"]), known_facts(context["view"]))
     context.update(
-        title=kind_titles(companion).get("rajas"), is_active=companion.active_id == game_id, question=question
+        title=kind_titles(companion).get("rajas"),
+        is_active=companion.active_id == game_id,
+        question=question,
+        step=last_step(companion, game_id),
     )
     context.update(extra)
     return render_template(template, **context)
@@ -86,7 +97,7 @@ def play(game_id: str) -> BaseResponse | tuple[str, int]:
         move, seen = move_from_form(request.form), seen_dice(request.form)
         _append(game_id, move, request.form.get("if_seq"), request.form.get("frame"), seen)
     except (RefusedMove, MalformedRequest, Conflict) as error:
-        return _refused(game_id, error)
+        return _refused(game_id, error, posted=request.form)
     return _back(game_id)
 
 
@@ -158,3 +169,54 @@ def moved_on(last_seq: int, if_seq: str) -> Conflict:
         field="if_seq",
         said={"key": "error.said.moved_on", "params": {}},
     )
+
+
+_STEP_FIELDS = {"space": "rajas.space", "building": "rajas.building", "room": "rajas.space.room"}
+"""Fields of a move said by a name of the game's catalogue (a space of the board, a building, a palace room)."""
+
+
+def last_step(companion: Companion, game_id: str) -> dict[str, Any] | None:
+    """What the game's last event took back (an undo) or played again (a redo), in words; None after any other event.
+    Every screen of the table shows it until the next event, so that no one is left guessing what the step did."""
+    session = companion.session(game_id)
+    with session.lock:
+        written = companion.events(game_id, session.last_seq - 1)
+        step = written[-1].type if written else None
+        if step not in ("undo", "redo"):
+            return None
+        _, move = session.timeline.undone[-1] if step == "undo" else session.timeline.standing[-1]
+        names = [p.name for p in session.players]
+    if move.get("type") == "answer_fact":
+        return _fact_step(companion, str(step), move)
+    return Message(f"page.rajas.step.{step}", {"what": move_words(move, names).to_dict()}).to_dict()
+
+
+def _fact_step(companion: Companion, step: str, move: Mapping[str, Any]) -> dict[str, Any]:
+    """A printed fact told, then taken back or told again. Taken back, the game forgets it; the owner's board facts,
+    which remembered it when it was told, still hold a value for it and tell it again when a move needs it."""
+    key = str(move.get("key"))
+    params: dict[str, Any] = {"fact": fact_name(key).to_dict(), "value": value_words(key, move.get("value")).to_dict()}
+    kept = companion.boards.known("rajas") if companion.boards.has_facts("rajas") else {}
+    if step == "undo" and key in kept:
+        params["kept"] = value_words(key, kept[key]).to_dict()
+        return Message("page.rajas.step.undo_fact_kept", params).to_dict()
+    return Message(f"page.rajas.step.{step}_fact", params).to_dict()
+
+
+def move_words(move: Mapping[str, Any], names: list[str]) -> Message:
+    """What a move did, in the table's words ("Bruno placed a worker on the quarry")."""
+    kind = str(move.get("type"))
+    if move.get("decline"):
+        kind += "_decline"
+    if not has_text(f"page.rajas.step.move.{kind}"):
+        kind = "other"
+    seat, first = move.get("seat"), move.get("first")
+    params: dict[str, Any] = {"name": _name(names, seat), "first": _name(names, first), "number": move.get("space")}
+    for field, catalogue in _STEP_FIELDS.items():
+        if isinstance(move.get(field), str):
+            params[field] = {"key": f"{catalogue}.{move[field]}"}
+    return Message(f"page.rajas.step.move.{kind}", params)
+
+
+def _name(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""

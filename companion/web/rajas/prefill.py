@@ -2,15 +2,21 @@
 
 The camera plays a roll only when it read every rolled die (see Rajas.roll_move); otherwise the table enters
 it by hand, and the dice the camera did read surely are already tapped in. Sure dice that find no row are
-named to the table, never dropped without a word.
+named to the table, never dropped without a word. A roll form the rules or the form's reader refused is drawn again
+as the player posted it, never filled in from the camera over what they tapped (`Posted`, `as_posted`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from werkzeug.datastructures import MultiDict
+
+from companion.errors import CompanionError
 from companion.games.rajas.camera import is_rolled
 from companion.games.rajas.definition import COLORS
 from vision.reading import sure_value
@@ -79,3 +85,70 @@ def _pin_unsure(rows: list[dict[str, Any]], unsure: Sequence[Die]) -> None:
         row = row or next((r for r in open_rows if r["color"] is None), None)
         if row is not None:
             row.update(seen=[int(v) for v in box], pick=row["pick"] if row["color"] else color)
+
+
+def reading_mark(roll: Prefill) -> str:
+    """What a reading puts in the roll form, in short: each row's value and colour and whether it holds a die to
+    tap, and the dice with no row. The table page compares it to tell a reading that changes the form from the same
+    dice settling again, which changes nothing at the table (static/rajas.js)."""
+    told = [(row["value"], row["pick"], row["seen"] is not None) for row in roll.rows]
+    return hashlib.sha256(repr((told, roll.unread, roll.extra)).encode()).hexdigest()[:16]
+
+
+DICE_REFUSALS = ("rajas.refused.roll_offer", "rajas.refused.reroll_mismatch")
+"""The refusals of a roll that does not show the dice to roll: the rows left empty are what is missing."""
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A form the player posted and that was refused, to draw again as posted: its fields, the field a malformed
+    form was refused for ("dice.2.value"), and whether the rules refused the dice shown as a whole."""
+
+    form: MultiDict[str, str]
+    field: str | None = None
+    is_about_dice: bool = False
+
+    def is_for(self, seq: int) -> bool:
+        """Whether the form was drawn for the table as it is now: one drawn before another move is not put back."""
+        return (self.form.get("if_seq") or "").strip() in ("", str(seq))
+
+
+def refused_form(
+    form: MultiDict[str, str] | None, refusal: Mapping[str, Any] | None, error: CompanionError | None
+) -> Posted | None:
+    """The posted form of a refusal (`refusal`: the verdict's JSON form) or of an error, None without a form."""
+    if form is None:
+        return None
+    field = (error.details.get("field") if error is not None else None) or None
+    reason = (refusal or {}).get("reason") or {}
+    return Posted(form, str(field) if field else None, reason.get("key") in DICE_REFUSALS)
+
+
+def as_posted(rows: Sequence[Mapping[str, Any]], posted: Posted) -> list[dict[str, Any]]:
+    """The roll rows as the player posted them (each row's colour and value, ticked or not, and the box of the die
+    it showed), each with what is "wrong" with it: "field" for the row of the field a malformed form was refused
+    for, "missing" for a row left without a value when the rules refused the dice shown, else None."""
+    shown: list[dict[str, Any]] = []
+    for number, row in enumerate(rows):
+        color = (posted.form.get(f"dice.{number}.color") or "").strip()
+        value = _face(posted.form.get(f"dice.{number}.value"))
+        if posted.field is not None and posted.field.startswith(f"dice.{number}."):
+            wrong: str | None = "field"
+        else:
+            wrong = "missing" if posted.is_about_dice and value is None else None
+        pick = None if row["color"] or color not in COLORS else color
+        seen = _box(posted.form.get(f"dice.{number}.seen"))
+        shown.append({**row, "value": value, "pick": pick, "seen": seen, "wrong": wrong})
+    return shown
+
+
+def _face(raw: str | None) -> int | None:
+    text = (raw or "").strip()
+    return int(text) if text in ("1", "2", "3", "4", "5", "6") else None
+
+
+def _box(raw: str | None) -> list[int] | None:
+    parts = (raw or "").split(",")
+    if len(parts) != 4 or not all(re.fullmatch(r"-?\d+", part.strip()) for part in parts):
+        return None
+    return [int(part) for part in parts]

@@ -13,7 +13,7 @@ from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
 from companion.web.rajas.moves import REWARD_NUMBER
-from companion.web.rajas.prefill import Prefill, fresh_roll, prefilled
+from companion.web.rajas.prefill import Die, Posted, Prefill, as_posted, fresh_roll, prefilled, reading_mark
 
 COLORS = ("blue", "green", "orange", "violet")
 BUILDINGS = choices.BUILDINGS
@@ -139,8 +139,8 @@ def _is_yield(pending: Mapping[str, Any], seat: int | None) -> bool:
     return seat is not None and pending["kind"] in ("yield_pick", "yield_place")
 
 
-def table_context(service: Companion, game_id: str) -> dict[str, Any]:
-    """Everything the Rajas templates need for one game."""
+def table_context(service: Companion, game_id: str, posted: Posted | None = None) -> dict[str, Any]:
+    """Everything the Rajas templates need for one game; `posted`: a refused form, drawn again as it was posted."""
     session = service.session(game_id)
     with session.lock:
         view = service.view(game_id)
@@ -151,25 +151,55 @@ def table_context(service: Companion, game_id: str) -> dict[str, Any]:
         settled = fresh_roll(service.last_settled, session.last_at)
         frame = (service.last_settled or {}).get("frame_id") if settled is not None else None
     seat = view["current_seat"]
-    roll = Prefill([])
-    if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
-        roll = prefilled(roll_rows(pending, view), settled)
-        _picture_unread(roll.rows, service, frame)
+    posted = posted if posted is not None and posted.is_for(view["seq"]) else None
     return {
         "view": view,
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
         "yield_form": yield_form(pending, view["players"][seat]) if pending and _is_yield(pending, seat) else None,
-        "roll_rows": roll.rows,
-        "roll_unread": roll.unread,
-        "roll_extra": roll.extra,
-        "roll_frame": frame,  # the picture the roll was filled in from: finished, it is kept as a labelled example
+        **_roll_form(service, pending, view, (settled, frame), posted),
+        # A refused form's fields, put back in the pending forms (a river space, a yield tile's income...).
+        "posted": posted.form if posted is not None else {},
+        "posted_field": posted.field if posted is not None else None,
         "river": river(view),
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
         "me": view["players"][seat] if seat is not None else None,
         "occupied": occupied(view),
         "names": _names(view),
+    }
+
+
+def _roll_form(
+    service: Companion,
+    pending: Mapping[str, Any] | None,
+    view: Mapping[str, Any],
+    reading: tuple[list[Die] | None, str | None],
+    posted: Posted | None,
+) -> dict[str, Any]:
+    """The roll form's rows, filled in from the camera's `reading` (its rolled dice, its frame), or as the player
+    posted them when the form was refused (the camera's values never put back over what they tapped), and what the
+    camera's reading puts in the form, in short (prefill.reading_mark)."""
+    settled, frame = reading
+    asked: list[dict[str, Any]] = []
+    roll = Prefill([])
+    if pending is not None and pending["kind"] in ("roll", "ganga_roll"):
+        asked = roll_rows(pending, view)
+        roll = prefilled(asked, settled)
+        _picture_unread(roll.rows, service, frame)
+    rows, returned = roll.rows, []
+    if posted is not None and posted.form.get("type") == "roll" and asked:
+        frame = posted.form.get("frame") or None  # the picture the posted rows' dice were cut from
+        rows = as_posted(asked, posted)
+        _picture_unread(rows, service, frame)
+        returned = posted.form.getlist("return")
+    return {
+        "roll_rows": rows,
+        "roll_unread": roll.unread,
+        "roll_extra": roll.extra,
+        "roll_frame": frame,  # the picture the roll was filled in from: finished, it is kept as a labelled example
+        "roll_reading": reading_mark(roll),
+        "roll_returned": returned,  # the dice of the Kali ticked to give back, on a refused form
     }
 
 

@@ -16,13 +16,34 @@
     live.addEventListener("input", function () { dirty = true; });
     live.addEventListener("toggle", function () { dirty = true; }, true);
 
-    async function refresh() {
+    async function drawn() {
       const response = await fetch(live.dataset.liveUrl, { headers: { Accept: "text/html" } });
-      if (response.ok) {
-        live.innerHTML = await response.text();
-        dirty = false;
-        stale.hidden = true;
-      }
+      return response.ok ? response.text() : null;
+    }
+    function redraw(page) {
+      live.innerHTML = page;
+      dirty = false;
+      stale.hidden = true;
+    }
+    async function refresh() {
+      const page = await drawn();
+      if (page !== null) redraw(page);
+    }
+    /* What the camera's reading puts in the roll form, as the server drew it (prefill.reading_mark). */
+    function readingOf(root) {
+      const form = root.querySelector(".roll-form");
+      return form ? form.dataset.reading : null;
+    }
+    /* Dice settled: the roll form as the server would draw it now. The same dice settling again (a camera seeing
+       them still, the confirm button) change nothing at the table: a held page (a refusal, a form being filled in)
+       says the table changed only when the reading changes the form, and an untouched one is redrawn only then. */
+    async function settled() {
+      const page = await drawn();
+      if (page === null) return;
+      const fresh = document.createElement("template");
+      fresh.innerHTML = page;
+      if (readingOf(fresh.content) === readingOf(live)) return;
+      if (dirty) { stale.hidden = false; } else { redraw(page); }
     }
     function setStatus(state) {
       status.dataset.state = state;
@@ -51,8 +72,7 @@
          a roll form waits for the dice: without one, settled dice change nothing on the page (a camera that sees
          dice settle twice a second redrew it as often, and wiped what a refusal said). */
       stream.addEventListener("settled", function () {
-        if (!live.querySelector(".roll-form")) return;
-        if (dirty) { stale.hidden = false; } else { refresh(); }
+        if (live.querySelector(".roll-form")) settled();
       });
       stream.onerror = function () {
         setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");

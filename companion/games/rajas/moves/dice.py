@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from companion.games.base import Message
 from companion.games.rajas.core import player, push, require
 from companion.games.rajas.definition import COLORS
 from companion.games.rajas.state import dice_count
@@ -127,7 +128,8 @@ def _return_dice(data: dict[str, Any], me: dict[str, Any], returned: list[dict[s
 def _check_offer(data: dict[str, Any], me: dict[str, Any], pending: dict[str, Any], taken: Counter[str]) -> None:
     fixed: dict[str, int] = pending["fixed"]
     extra = sum(max(0, n - fixed.get(c, 0)) for c, n in taken.items())
-    require(extra <= pending["free"], "dice.roll", "roll_mismatch", offered=offer_size(pending), n=offer_size(pending))
+    words = _roll_words(pending, taken)
+    require(extra <= pending["free"], "dice.roll", "roll_offer", n=offer_size(pending), **words)
     for color, count in taken.items():
         require(count <= data["supply"][color], "dice.supply", "supply_empty", color={"key": f"rajas.color.{color}"})
     short = offer_size(pending) - sum(taken.values())
@@ -136,13 +138,28 @@ def _check_offer(data: dict[str, Any], me: dict[str, Any], pending: dict[str, An
     left = {c: data["supply"][c] - taken[c] for c in COLORS}
     could_fixed = any(left[c] > 0 and taken[c] < n for c, n in fixed.items())
     could_free = extra < pending["free"] and sum(left.values()) > 0
-    require(
-        not could_fixed and not could_free,
-        "dice.roll",
-        "roll_mismatch",
-        offered=offer_size(pending),
-        n=offer_size(pending),
-    )
+    require(not could_fixed and not could_free, "dice.roll", "roll_offer", n=offer_size(pending), **words)
+
+
+def _roll_words(pending: dict[str, Any], taken: Counter[str]) -> dict[str, Any]:
+    """The refusal's words for a roll that does not show the dice offered (its count `n` chooses the singular
+    text): the dice to roll ("2 blue dice") and what was entered, in the order entered ("you entered 1 orange die
+    and 1 blue die")."""
+    fixed: dict[str, int] = pending["fixed"]
+    offered = [Message(f"rajas.reward.dice.{c}", {"n": fixed[c]}) for c in COLORS if fixed.get(c, 0) > 0]
+    if pending["free"] > 0:
+        offered.append(Message("rajas.reward.dice", {"n": int(pending["free"])}))
+    entered = [Message(f"rajas.reward.dice.{c}", {"n": n}) for c, n in taken.items() if n > 0]
+    said = Message("rajas.roll.entered", {"dice": _listed(entered)}) if entered else Message("rajas.roll.entered_none")
+    return {"offered": _listed(offered), "entered": said.to_dict()}
+
+
+def _listed(parts: list[Message]) -> dict[str, Any]:
+    """Several things said in one list, the last after "and" ("1 blue die, 1 green die and 1 orange die")."""
+    if len(parts) == 1:
+        return parts[0].to_dict()
+    key = "rajas.words.and" if len(parts) == 2 else "rajas.words.list"
+    return Message(key, {"first": parts[0].to_dict(), "rest": _listed(parts[1:])}).to_dict()
 
 
 def offer_size(pending: dict[str, Any]) -> int:
