@@ -31,10 +31,7 @@ class TableQuestions(OpenQuestions):
         if asked is None or not isinstance(asked.get("move"), Mapping):
             return
         if not self._still_waits(event.game_id, asked):
-            with self._lock:
-                if self._asked.get(event.game_id) == asked:  # not asked anew meanwhile
-                    del self._asked[event.game_id]
-                    self._keep()
+            self.drop(event.game_id, asked)
 
     def _still_waits(self, game_id: str, asked: Mapping[str, Any]) -> bool:
         """Whether the waiting move, tried on the table as it is now, waits for the fact asked (and for it alone)."""

@@ -57,6 +57,13 @@ class OpenQuestions:
             found = self._asked.get(game_id)
             return dict(found) if found else None
 
+    def drop(self, game_id: str, asked: Mapping[str, Any]) -> None:
+        """Close the question of a game when it is still `asked` (one asked anew meanwhile stays open)."""
+        with self._lock:
+            if self._asked.get(game_id) == asked:
+                del self._asked[game_id]
+                self._keep()
+
     def close(self) -> None:
         """Stop listening to the bus; safe to call twice."""
         for unsubscribe in self._unsubscribe:
