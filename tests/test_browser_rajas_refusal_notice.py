@@ -50,14 +50,20 @@ def read_anew(service: Companion) -> None:
         time.sleep(0.2)
 
 
-def test_the_same_dice_settling_again_show_no_changed_notice_on_a_refusal(
-    app_and_service: tuple[Flask, Companion],
-    served: tuple[str, Companion],
-    tmp_path: Path,
-) -> None:
+@pytest.fixture
+def refused(
+    app_and_service: tuple[Flask, Companion], served: tuple[str, Companion]
+) -> tuple[Flask, str, Companion, str, str]:
+    """The served app with a refused roll ready (see `refused_roll`): app, address, service, game, test page."""
     app, _ = app_and_service
     url, service = served
-    game_id, path = refused_roll(app, service)
+    return (app, url, service, *refused_roll(app, service))
+
+
+def test_the_same_dice_settling_again_show_no_changed_notice_on_a_refusal(
+    refused: tuple[Flask, str, Companion, str, str], tmp_path: Path
+) -> None:
+    app, url, service, game_id, path = refused
     page, _ = opened(app, url, game_id, settling(service, 6), path, tmp_path)
     assert "verdict-box--refused" in page, page[-3000:]
     assert 'name="dice.0.value" value="2" checked' in page  # what the player tapped, still there
@@ -65,13 +71,9 @@ def test_the_same_dice_settling_again_show_no_changed_notice_on_a_refusal(
 
 
 def test_dice_read_anew_after_a_refusal_show_the_changed_notice(
-    app_and_service: tuple[Flask, Companion],
-    served: tuple[str, Companion],
-    tmp_path: Path,
+    refused: tuple[Flask, str, Companion, str, str], tmp_path: Path
 ) -> None:
-    app, _ = app_and_service
-    url, service = served
-    game_id, path = refused_roll(app, service)
+    app, url, service, game_id, path = refused
     camera = settling(service, 2, lambda: read_anew(service))
     page, _ = opened(app, url, game_id, camera, path, tmp_path)
     assert "verdict-box--refused" in page and 'name="dice.0.value" value="2" checked' in page, page[-3000:]
