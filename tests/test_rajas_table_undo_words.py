@@ -44,7 +44,7 @@ def heading(page: str) -> str:
     return found.group(1)
 
 
-# ---- 1. a question outlives no undo or redo that made its waiting move stale
+# ---- 1. a question outlives no undo, redo or move that made its waiting move stale
 
 
 def test_undo_drops_the_question_whose_waiting_move_it_took_the_table_away_from(
@@ -70,12 +70,27 @@ def test_redo_drops_the_question_whose_waiting_move_it_took_the_table_away_from(
     assert ASKED not in table(client, game_id)
 
 
-def test_a_question_not_tied_to_the_move_undone_stays_and_its_move_still_waits(
+def test_another_move_played_instead_drops_the_question_and_answering_replays_nothing(
     client: FlaskClient, companion: Companion, game_id: str
 ) -> None:
     assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=WAITING).status_code == 422
+    assert ASKED in table(client, game_id)
     assert client.post(f"/games/{game_id}/rajas/play", data=OTHER).status_code == 303  # Bruno played elsewhere
-    assert client.post(f"/games/{game_id}/rajas/undo", data={}).status_code == 303  # ... and took it back
+    assert ASKED not in table(client, game_id)  # his outer terrace move is no longer his to play
+    written = len(companion.events(game_id))
+    assert client.post(f"/games/{game_id}/rajas/fact", data=ANSWER).status_code == 303  # told anyway
+    assert len(companion.events(game_id)) == written + 1  # the answer only: the stale move is not replayed
+    assert companion.view(game_id)["spaces"].get("outer_terrace") in (None, [])
+
+
+def test_a_question_not_made_stale_by_the_events_after_it_stays_and_its_move_still_waits(
+    client: FlaskClient, companion: Companion, game_id: str
+) -> None:
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=WAITING).status_code == 422
+    river = {"type": "answer_fact", "key": "2p.river.length", "value": "16"}  # another fact, told meanwhile
+    assert client.post(f"/games/{game_id}/rajas/fact", data=river).status_code == 303
+    assert ASKED in table(client, game_id)
+    assert client.post(f"/games/{game_id}/rajas/undo", data={}).status_code == 303  # ... and taken back
     assert ASKED in table(client, game_id)  # the table is as it was when the question was asked
     assert client.post(f"/games/{game_id}/rajas/fact", data=ANSWER).status_code == 303
     assert companion.view(game_id)["spaces"]["outer_terrace"] == [1]  # the waiting move was played

@@ -17,9 +17,10 @@ QUESTIONS = "companion.web.rajas.questions"
 
 
 class TableQuestions(OpenQuestions):
-    """The open fact questions, less a question whose waiting move an undo or a redo made stale: the move was tried
-    on a table that is no longer there (the rules now refuse it, or it no longer waits for that fact), so answering
-    must not play it. A question without a waiting move (asked by "Can I...?", or for a camera roll) stays."""
+    """The open fact questions, less a question whose waiting move a later event made stale (an undo, a redo, a
+    correction, or another move played instead): the move was tried on a table that is no longer there (the rules now
+    refuse it, or it no longer waits for that fact), so answering must not play it. A question without a waiting move
+    (asked by "Can I...?", or for a camera roll) stays."""
 
     def __init__(self, bus: EventBus, settings: Settings | None, sessions: Callable[[str], GameSession]) -> None:
         super().__init__(bus, settings)
@@ -27,7 +28,9 @@ class TableQuestions(OpenQuestions):
         self._unsubscribe.append(bus.subscribe(GameEventAppended, self._on_step))
 
     def _on_step(self, event: GameEventAppended) -> None:
-        asked = self.get(event.game_id) if event.type in ("undo", "redo") else None
+        # The answer itself closed the question already (see OpenQuestions._on_event); any other event may have
+        # moved the table away from the waiting move.
+        asked = self.get(event.game_id)
         if asked is None or not isinstance(asked.get("move"), Mapping):
             return
         if not self._still_waits(event.game_id, asked):
