@@ -95,7 +95,7 @@ def test_a_refused_message_with_parameters_is_filled_in(tmp_path: Path, capsys: 
     upgrade = {"move": {"type": "upgrade", "seat": 0, "building": "temple"}}
     log = write_log(tmp_path, [started({**start, "seed": 1}), {"type": "move", "payload": upgrade}])
     assert main(["replay", str(log)]) == 1
-    assert "line 2: refused: First answer what is asked (roll)." in capsys.readouterr().out
+    assert "line 2: refused: First answer what is asked: A, roll the dice you take." in capsys.readouterr().out
 
 
 def test_a_line_in_error_exits_1_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -220,14 +220,14 @@ def test_a_start_with_too_few_players_is_refused_in_the_tables_language(client: 
 def test_a_fact_told_is_said_kept_when_the_move_that_waited_for_it_is_then_refused(
     client: FlaskClient, companion: Companion, game_id: str
 ) -> None:
-    companion.boards.remember("rajas", {"2p.quarry.1.cost": 1})
-    build = {"type": "place", "seat": "1", "space": "quarry", "pay": "1:blue-1", "tile.cost": "5"}
-    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=build).status_code == 422  # slots asked
-    answer = {"type": "answer_fact", "key": "2p.quarry.slots", "value": "4"}
+    companion.boards.remember("rajas", {"2p.quarry.slots": 4})
+    build = {"type": "place", "seat": "1", "space": "quarry", "pay": "1:blue-1", "tile.cost": "1"}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=build).status_code == 422  # the slot's price asked
+    answer = {"type": "answer_fact", "key": "2p.quarry.1.cost", "value": "4"}  # more than Bruno's 3 money
     page = client.post(f"/games/{game_id}/rajas/fact?lang=en", data=answer)
     text = page.get_data(as_text=True)
     assert page.status_code == 422 and "what is printed is kept for your copy" in text and "No, not allowed" in text
-    assert companion.boards.known("rajas")["2p.quarry.slots"] == 4
+    assert companion.boards.known("rajas")["2p.quarry.1.cost"] == 4
 
 
 def test_a_question_asked_is_still_asked_after_a_restart_and_its_move_still_waits(

@@ -5,7 +5,7 @@ API, and as `said` in the table's words (catalogue keys rajas.said.move.<reason>
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.errors import MalformedRequest, shown
@@ -73,11 +73,19 @@ def malformed(field: str, value: Any, english: str, reason: str, **params: Any) 
     return bad(field, value, english, said)
 
 
-def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    """Check and normalise a move of a game with `seats` players."""
+def missing(field: str, allowed: str, said: dict[str, Any]) -> MalformedRequest:
+    """The error for a field left out (or sent as null): said as missing, never as "not None"."""
+    return MalformedRequest(f"field {field} is missing; allowed: {allowed}", field=field, value=None, said=said)
+
+
+def parse_move(data: Mapping[str, Any], player_names: Sequence[str]) -> dict[str, Any]:
+    """Check and normalise a move of a game whose players, seat by seat, have these names."""
     if not isinstance(data, Mapping):
         raise malformed("move", data, "a JSON object", "object")
     kind = data.get("type")
+    if kind is None:
+        said = {"key": "rajas.said.move.type_missing", "params": {"field": "type", "allowed": ", ".join(MOVE_FIELDS)}}
+        raise missing("type", ", ".join(MOVE_FIELDS), said)
     if not isinstance(kind, str) or kind not in MOVE_FIELDS:  # a list is no key: `in` would raise TypeError
         raise malformed("type", kind, ", ".join(MOVE_FIELDS), "type", allowed=", ".join(MOVE_FIELDS))
     fields = MOVE_FIELDS[kind]
@@ -92,7 +100,7 @@ def parse_move(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
             kind=kind,
             allowed=names,
         )
-    move: dict[str, Any] = {"type": kind, "seat": _int(data, "seat", 0, seats - 1, required=kind != "answer_fact")}
+    move: dict[str, Any] = {"type": kind, "seat": _seat(data, player_names, required=kind != "answer_fact")}
     for name in fields:
         if name in data and data[name] is not None:
             move[name] = _FIELD[name](data, name)
@@ -121,6 +129,47 @@ def _check_whole(kind: str, move: dict[str, Any], data: Mapping[str, Any]) -> No
             if name in move:
                 allowed = "either markets, the markets scored, or goods / count, not both"
                 raise malformed(name, data[name], allowed, "markets_or_goods")
+    if kind in ("place", "reuse") and move.get("space") is not None and not move.get("decline"):
+        _check_good(move, data)
+
+
+def _check_good(move: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """A good and a count belong to the identical-goods market alone, which cannot go without its good (said, or
+    named by the markets scored): sent with another space, they are refused rather than dropped unsaid."""
+    if move["space"] != "market_identical":
+        for name in ("good", "count"):
+            if name in move:
+                space = {"key": f"rajas.space.{move['space']}"}
+                raise malformed(name, data[name], "only on the space market_identical", "identical_only", space=space)
+        return
+    if "good" in move:
+        return
+    if move.get("markets"):
+        # The identical-goods market scores markets that all offer the same good (rulebook, II. Market action,
+        # identical goods): the markets named say which good. One of another good is refused by the rules.
+        move["good"] = move["markets"][0]["good"]
+        return
+    goods = _or_list([Message(f"rajas.good.{g}") for g in GOODS]).to_dict()
+    said = {"key": "rajas.said.move.identical_good", "params": {"field": "good", "allowed": goods}}
+    raise missing("good", f"{', '.join(GOODS)}: the good whose markets are scored", said)
+
+
+def _or_list(parts: list[Message]) -> Message:
+    """Choices said in one list, the last after "or" ("silk, tea or spices")."""
+    if len(parts) == 1:
+        return parts[0]
+    key = "rajas.words.or" if len(parts) == 2 else "rajas.words.list"
+    return Message(key, {"first": parts[0].to_dict(), "rest": _or_list(parts[1:]).to_dict()})
+
+
+def _seat(data: Mapping[str, Any], names: Sequence[str], required: bool) -> int | None:
+    """The seat of the player making the move; one left out is said as missing, naming each player's seat."""
+    if data.get("seat") is None and required:
+        seats = [Message("rajas.said.seat", {"seat": i, "name": name}) for i, name in enumerate(names)]
+        words = {"field": "seat", "allowed": _or_list(seats).to_dict()}
+        said = {"key": "rajas.said.move.seat_missing", "params": words}
+        raise missing("seat", f"the seat of the player making the move, 0 to {len(names) - 1}", said)
+    return _int(data, "seat", 0, len(names) - 1, required=required)
 
 
 _REQUIRED = {
@@ -143,6 +192,10 @@ def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool
     value = data.get(name)
     if value is None and not required:
         return None
+    if value is None:
+        words = {"field": path or name, "low": low, "high": high}
+        said = {"key": "rajas.said.move.number_missing", "params": words}
+        raise missing(path or name, f"a whole number from {low} to {high}", said)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         field = path or name
         words = {"field": field, "low": low, "high": high, "value": shown(value)}
@@ -159,6 +212,9 @@ def _choice(name: str, allowed: tuple[str, ...] | list[str], words: str = "") ->
 
     def check(data: Mapping[str, Any], field: str) -> Any:
         found = data.get(field)  # a die sent without its colour: once a KeyError, answered 500
+        if found is None:
+            said = {"key": "rajas.said.move.choice_missing", "params": {"field": name, "allowed": listed}}
+            raise missing(name, ", ".join(allowed), said)
         if found not in allowed:
             raise malformed(name, found, ", ".join(allowed), "choice", allowed=listed)
         return found
@@ -217,6 +273,13 @@ def _markets(data: Mapping[str, Any], field: str) -> list[dict[str, Any]]:
 def market(value: Any, field: str, named: dict[str, Any]) -> dict[str, Any]:
     """A market {"good", "value"} (of a tile, or scored), refused naming its part ("markets[1].value"); `named` is
     how the table's words name it ("Market 2 scored")."""
+    if isinstance(value, Mapping) and set(value) <= {"good", "value"}:
+        # A part left out (or null) is said as missing, naming that part, rather than as a market of a wrong shape.
+        for part, allowed in (("good", ", ".join(GOODS)), ("value", "a whole number from 1 to 6")):
+            if value.get(part) is None:
+                words = {"market": named, "field": f"{field}.{part}"}
+                said = {"key": f"rajas.said.market.{part}_missing", "params": words}
+                raise missing(f"{field}.{part}", allowed, said)
     if not isinstance(value, Mapping) or set(value) != {"good", "value"}:
         shape = f'a market {{"good": {"|".join(GOODS)}, "value": 1-6}}'
         raise _market_error(field, value, shape, "shape", named)

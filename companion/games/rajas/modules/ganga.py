@@ -31,24 +31,22 @@ def resolve_ganga(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
     from companion.games.rajas.moves.setup import begin_play
 
     ganga = data["ganga"]
-    length = river_length(data)
+    # The river's length is a printed fact: it is asked for only once what needs none (one die, a free space, a
+    # module 2 tile) is right, and never where it plays no part (a tile laid on the space the die gave).
     if pending["kind"] == "ganga_roll":
         require(len(move["dice"]) == 1 and not move["return"], "ganga.setup", "one_die")
         space = ganga["at"] + move["dice"][0]["value"]
         # The end space is never covered; when the count reaches it, the remaining tiles stay in the box.
-        if space < length:
+        if space < river_length(data):
             push(data, {"kind": "river_tile", "seat": None, "space": space}, front=True)
     elif pending["space"] is None:
         # Ganga module 2 alone: its two tiles cover river spaces of the table's choice.
         taken = [move["tile"] == dict(t) for t in data["river_tiles"].values()]
-        require(
-            0 < move["space"] < length and str(move["space"]) not in data["river_tiles"],
-            "ganga2.dolphin",
-            "dolphin_space",
-            space=move["space"],
-        )
+        space = move["space"]
+        require(str(space) not in data["river_tiles"], "ganga2.dolphin", "dolphin_space", space=space)
         require(move["tile"] in MODULE2_REWARDS and not any(taken), "ganga2.dolphin", "module2_tile")
-        data["river_tiles"][str(move["space"])] = move["tile"]
+        require(0 < space < river_length(data), "ganga2.dolphin", "dolphin_space", space=space)
+        data["river_tiles"][str(space)] = move["tile"]
     else:
         require(move["space"] == pending["space"], "ganga.setup", "tile_space", space=pending["space"])
         data["river_tiles"][str(move["space"])] = move["tile"]

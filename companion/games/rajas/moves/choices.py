@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import Message
 from companion.games.rajas.core import known_facts, name_of, player, require
 from companion.games.rajas.definition import UPGRADE_LEVELS
 from companion.games.rajas.facts import fact_name, value_problem
@@ -33,7 +34,9 @@ def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
     require(bool(data["pending"]), "round.order", "nothing_pending")
     pending = data["pending"][0]
     expected = _MOVE_FOR[pending["kind"]]
-    require(move["type"] == expected, "round.order", "pending_first", expected=expected)
+    # `expected` (the move type) stays for the API; the table reads `asked`, what is asked in its own words.
+    asked = asked_words(data, pending).to_dict()
+    require(move["type"] == expected, "round.order", "pending_first", expected=expected, asked=asked)
     require(
         pending.get("seat") is None or move["seat"] == pending["seat"],
         "round.order",
@@ -43,6 +46,14 @@ def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
     )
     data["pending"].pop(0)
     _HANDLERS[pending["kind"]](data, pending, move)
+
+
+def asked_words(data: dict[str, Any], pending: dict[str, Any]) -> Message:
+    """What a pending decision asks, in the table's words ("Leila, choose the palace room"), for a refusal that
+    makes the table answer it first; a decision of no one seat (the start player, a river tile) names nobody."""
+    seat = pending.get("seat")
+    params = {"name": name_of(data, seat)} if seat is not None else {}
+    return Message(f"rajas.asked.{pending['kind']}", params)
 
 
 def _roll(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
@@ -73,9 +84,10 @@ def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -
 
 def _dolphin(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     seat, space = pending["seat"], move["space"]
-    length = river.river_length(data)
     taken = {p["boat"] for p in data["players"]}
-    require(0 < space < length and space not in taken, "ganga2.dolphin", "dolphin_space", space=space)
+    # A space with a boat is refused before the river's length (a printed fact) is asked for.
+    require(space not in taken, "ganga2.dolphin", "dolphin_space", space=space)
+    require(0 < space < river.river_length(data), "ganga2.dolphin", "dolphin_space", space=space)
     earn(data, seat, river.space_reward(data, space))
 
 

@@ -61,7 +61,9 @@ def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any], again: bo
 
 def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     """Identical goods: discard one die, score up to its value in markets of one good."""
-    require(len(move["pay"]) == 1 and move.get("good") is not None, "market.identical", "pay_one_die")
+    require(len(move["pay"]) == 1, "market.identical", "pay_one_die")
+    # A parsed move always has its good (parse names it when left out): this guards a move built by hand.
+    require(move.get("good") is not None, "market.identical", "good_needed")
     ((_, value),) = pay_dice(data, seat, move["pay"], "market.identical")
     chosen = move.get("markets")
     count = len(chosen) if chosen is not None else value if move.get("count") is None else move["count"]

@@ -85,13 +85,14 @@ def do_room(data: dict[str, Any], seat: int, room: str, move: dict[str, Any]) ->
 def _portuguese(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     from companion.games.rajas.moves.river import max_steps, move_boat, river_length
 
-    boat = player(data, seat)["boat"]
-    require(boat <= river_length(data) - PORTUGUESE_LAST_SPACES, "palace.portuguese", "portuguese_too_far")
     steps = move.get("steps") or PORTUGUESE_STEPS
+    # The steps first: they need no printed fact, how far the boat may still go needs the river's length.
     require(
         steps in (PORTUGUESE_STEPS, max_steps(data, seat, PORTUGUESE_STEPS)),
         "palace.portuguese",
         "portuguese_steps",
         steps=steps,
     )
+    boat = player(data, seat)["boat"]
+    require(boat <= river_length(data) - PORTUGUESE_LAST_SPACES, "palace.portuguese", "portuguese_too_far")
     move_boat(data, seat, steps)

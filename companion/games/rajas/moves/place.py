@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import has_module, name_of, player, require
+from companion.games.rajas.core import has_module, known_fact, name_of, player, require
 from companion.games.rajas.definition import BALCONIES, TERRACES
 from companion.games.rajas.moves import market, palace, port, quarry
 from companion.games.rajas.moves.market import slot_count
@@ -86,16 +86,27 @@ def _act(data: dict[str, Any], seat: int, space: str, move: dict[str, Any], held
     elif area == "room":
         palace.place_room(data, seat, which, move)
     else:
-        if held is None:
-            _check_slots(data, area)
-        if area == "market_mixed":
-            market.place_mixed(data, seat, move, again=held is not None)
-        elif area == "market_identical":
-            market.place_identical(data, seat, move)
-        elif area == "outer_terrace":
-            palace.place_outer_terrace(data, seat, move)
-        else:
-            _village(data, seat, move, again=held is not None)
+        _act_in_slots(data, seat, area, move, again=held is not None)
+
+
+def _act_in_slots(data: dict[str, Any], seat: int, area: str, move: dict[str, Any], again: bool) -> None:
+    """The action of an area of printed slots (markets, outer terrace, villages); an action used again takes none."""
+    # How many workers the area takes is a printed fact. Known, a full area is refused first; unknown, it is asked
+    # only after the action's own rules let the move through (the action leaves the area's workers as they were),
+    # so that a move they refuse is refused at once, never after a question that could not make it legal.
+    is_known = known_fact(data, f"{data['layout']}.{area}.slots") is not None
+    if not again and is_known:
+        _check_slots(data, area)
+    if area == "market_mixed":
+        market.place_mixed(data, seat, move, again=again)
+    elif area == "market_identical":
+        market.place_identical(data, seat, move)
+    elif area == "outer_terrace":
+        palace.place_outer_terrace(data, seat, move)
+    else:
+        _village(data, seat, move, again=again)
+    if not again and not is_known:
+        _check_slots(data, area)
 
 
 def _check_slots(data: dict[str, Any], area: str) -> None:

@@ -13,8 +13,8 @@ from companion.games.rajas.moves.tracks import pay_money
 
 def place_port(data: dict[str, Any], seat: int, move: dict[str, Any], held: list[int] | None = None) -> None:
     """First worker free, later ones pay the slot's printed cost; then discard the die and sail."""
-    require(player(data, seat)["boat"] < river_length(data), "river.end", "river_at_end")
-    pay_money(data, seat, slot_cost(data, "port", held, "river.port_cost"), "river.port_cost")
+    # The die is judged first: a wrong die is refused at once, with no question about the river or the slot's price
+    # (printed facts) that could not make the move legal.
     require(len(move["pay"]) == 1, "river.die", "pay_one_die")
     ((_, value),) = pay_dice(data, seat, move["pay"], "river.die")
     require(1 <= value <= 3, "river.die", "port_die", value=value)
@@ -23,4 +23,6 @@ def place_port(data: dict[str, Any], seat: int, move: dict[str, Any], held: list
     require(
         lowest <= steps <= max_steps(data, seat, value), "river.steps", "port_steps", steps=steps, value=value, n=value
     )
+    require(player(data, seat)["boat"] < river_length(data), "river.end", "river_at_end")
+    pay_money(data, seat, slot_cost(data, "port", held, "river.port_cost"), "river.port_cost")
     move_boat(data, seat, steps)

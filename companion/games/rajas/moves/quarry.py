@@ -14,14 +14,17 @@ from companion.games.rajas.moves.tracks import add_fame, add_money, pay_money
 
 
 def place_quarry(data: dict[str, Any], seat: int, move: dict[str, Any], held: list[int] | None = None) -> None:
-    """Workers fill the quarry slot by slot; each slot's printed cost is paid in money first."""
+    """Workers fill the quarry slot by slot; each slot's printed cost is paid in money, the tile in dice."""
     require(move.get("tile") is not None, "quarry.pay_pips", "tile_needed")
-    pay_money(data, seat, slot_cost(data, "quarry", held, "quarry.slot_cost"), "quarry.slot_cost")
-    tile = move["tile"]
+    tile, incomes = move["tile"], move.get("connects", [])
+    # What needs no printed fact is judged first: dice that cannot pay for the tile are refused as such at once,
+    # rather than after a question about the slot's price or an income's reward that could not make the move legal.
+    check_incomes(data, seat, incomes)
     pay_for_tile(data, seat, tile, move["pay"])
     placed = put_tile(data, seat, tile, move.get("cell"))
+    pay_money(data, seat, slot_cost(data, "quarry", held, "quarry.slot_cost"), "quarry.slot_cost")
     take_tile_gains(data, seat, placed, move)
-    connect_incomes(data, seat, move.get("connects", []))
+    connect_incomes(data, seat, incomes)
 
 
 def pay_for_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], pay: list[dict[str, Any]]) -> None:
@@ -143,12 +146,19 @@ def recall_worker(data: dict[str, Any], seat: int, space: str) -> None:
         me["recalled"] += 1
 
 
-def connect_incomes(data: dict[str, Any], seat: int, incomes: list[int]) -> None:
-    """Special incomes newly joined to the residence by road, taken after the tile's own gains."""
+def check_incomes(data: dict[str, Any], seat: int, incomes: list[int]) -> None:
+    """Refuse special incomes named twice or joined already (no printed fact is needed to tell)."""
     me = player(data, seat)
     require(len(set(incomes)) == len(incomes), "province.incomes", "income_twice")
     for income in incomes:
         require(income not in me["incomes"], "province.incomes", "income_already", income=income)
+
+
+def connect_incomes(data: dict[str, Any], seat: int, incomes: list[int]) -> None:
+    """Special incomes newly joined to the residence by road, taken after the tile's own gains."""
+    me = player(data, seat)
+    check_incomes(data, seat, incomes)
+    for income in incomes:
         tile = me["yields"].get(str(income))
         if tile is not None:
             tile["connected"] = True
