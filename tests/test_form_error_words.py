@@ -136,6 +136,11 @@ TILE_FORMS = {
         "tile.market1.good",
         "Le marché de la tuile (champ tile.market1.good) : sa marchandise est soie, thé ou épices, pas 'gold'.",
     ),
+    "a market value with no good": (
+        {"tile.market1.value": "3"},
+        "tile.market1.good",
+        "Le marché de la tuile (champ tile.market1.good) : sa marchandise manque : soie, thé ou épices.",
+    ),
     "a cost of 25": (
         {"tile.cost": "25"},
         "tile.cost",

@@ -19,7 +19,7 @@ from companion.web.bodies import json_object
 from companion.web.context import service
 from companion.web.language import message_text
 from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form, whole, words_said
-from companion.web.rajas.table import REWARD_KINDS, REWARD_NUMBER
+from companion.web.rajas.table import REWARD_DICE, REWARD_KINDS, REWARD_NUMBER, REWARD_ROOMS
 
 board_pages = Blueprint("boards", __name__)
 board_api = Blueprint("boards_api", __name__)
@@ -43,6 +43,8 @@ def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
         is_persistent=boards.is_persistent,
         reward_kinds=REWARD_KINDS,
         reward_number=REWARD_NUMBER,
+        reward_rooms=REWARD_ROOMS,
+        reward_dice=REWARD_DICE,
         saved=request.args.get("saved"),
         **extra,
     )

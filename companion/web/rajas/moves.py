@@ -233,7 +233,9 @@ def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | N
         value = (form.get(f"tile.{name}") or "").strip()
         if value:
             tile[name] = value
-    tile["markets"] = [_tile_market(form, n) for n in (1, 2) if (form.get(f"tile.market{n}.good") or "").strip()]
+    # A row with its value but no good (or the reverse) is refused naming the field left empty, not dropped.
+    rows = [n for n in (1, 2) if _filled(form, f"tile.market{n}.good", f"tile.market{n}.value")]
+    tile["markets"] = [_tile_market(form, n) for n in rows]
     tile["buildings"] = [b for b in form.getlist("tile.buildings") if b]
     reward = reward_from_form(form, "tile.reward")
     more = reward_from_form(form, "tile.reward2")  # a village printed with two gains (2 money and a die...)
@@ -246,6 +248,11 @@ def tile_from_form(form: Form, paid: list[dict[str, Any]]) -> dict[str, Any] | N
     return tile
 
 
+def _filled(form: Form, *names: str) -> bool:
+    """Whether any of the form's fields `names` holds more than blanks."""
+    return any((form.get(name) or "").strip() for name in names)
+
+
 def _tile_market(form: Form, number: int) -> dict[str, Any]:
     """Market `number` of the tile's form, refused naming its own fields ("tile.market2.value"): the move's n-th
     market is not always the form's (a second market filled in alone is the tile's first)."""
@@ -253,7 +260,8 @@ def _tile_market(form: Form, number: int) -> dict[str, Any]:
     good, raw = (form.get(f"{field}.good") or "").strip(), (form.get(f"{field}.value") or "").strip()
     named = {"key": f"rajas.said.form.tile_market{number}"}
     if good not in GOODS:
-        raise _bad(f"{field}.good", good, ", ".join(GOODS), "tile_market_good", market=named)
+        reason = "tile_market_good" if good else "tile_market_good_missing"  # a value given, its good left empty
+        raise _bad(f"{field}.good", good, ", ".join(GOODS), reason, market=named)
     value = whole(raw)
     if value is None or not 1 <= value <= 6:
         raise _bad(f"{field}.value", raw, "the value printed, 1 to 6", "tile_market_value", market=named)
@@ -281,13 +289,31 @@ def reward_from_form(form: Form, prefix: str) -> dict[str, Any] | None:
     for name in _REWARD_NUMBERS:
         if (form.get(f"{prefix}.{name}") or "").strip():
             reward[name] = _int(form, f"{prefix}.{name}")
-    for name in ("color", "room"):
-        if (form.get(f"{prefix}.{name}") or "").strip():
-            reward[name] = (form.get(f"{prefix}.{name}") or "").strip()
-    colors = [c for c in form.getlist(f"{prefix}.colors") if c]
+    if kind == "room" and (form.get(f"{prefix}.room") or "").strip():
+        reward["room"] = (form.get(f"{prefix}.room") or "").strip()
+    if kind in _COLORED_REWARDS:
+        _reward_colors(form, prefix, reward)
+    return reward
+
+
+_COLORED_REWARDS = ("dice", "karma_dice")
+"""The rewards printed with dice colours; the form's colour and room fields are read for their own kinds only (a
+room chosen, then the kind changed to money, is not posted as part of the money)."""
+
+
+def _reward_colors(form: Form, prefix: str, reward: dict[str, Any]) -> None:
+    """The dice colours printed with a reward: `<prefix>.color`, one colour for every die, and `<prefix>.colors`, one
+    field per die shown in colour (the river tile of 3 dice, one of each colour); dice by karma show one at most."""
+    color = (form.get(f"{prefix}.color") or "").strip()
+    colors = [c.strip() for c in form.getlist(f"{prefix}.colors") if c.strip()]
+    if reward["kind"] == "karma_dice" and colors:
+        if len(colors) > 1 or (color and color != colors[0]):
+            raise _bad(f"{prefix}.colors", colors, "one colour at most for dice by karma", "karma_dice_colors")
+        color, colors = colors[0], []
+    if color:
+        reward["color"] = color
     if colors:
         reward["colors"] = colors
-    return reward
 
 
 def is_reward_question(question_key: str) -> bool:

@@ -8,7 +8,10 @@ from typing import Any
 from companion.games.base import Game
 from companion.games.rajas.board import shipped_board
 from companion.games.rajas.definition import BROWN_YIELDS, TIGER_TILES, YIELD_COLORS
+from companion.games.rajas.definition import ROOMS as ROOM_NUMBERS
 from companion.games.rajas.incomes import alike, space_words
+from companion.games.rajas.modules.yields import WHITE_REWARDS
+from companion.games.rajas.rewards import REWARD_KINDS as REWARD_GRAMMAR
 from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
@@ -46,6 +49,18 @@ REWARD_KINDS = (
     "dolphin",
     "yield_white",
 )
+REWARD_ROOMS = tuple(ROOM_NUMBERS.values())
+"""The characters a "room" reward may show: the Ganga river tile giving the palace action of the character pictured
+refers to the palace's rooms as a whole and leaves none out (rulebook, "Changing the river spaces (river tiles)",
+and "III. Palace actions", the rooms), so any of the six, as the engine's reward grammar takes. The river space
+giving a room of one's choice, 2 to 6, is another kind ("palace"), chosen when it is taken."""
+REWARD_DICE = REWARD_GRAMMAR["dice"]["count"][1]
+"""The most dice a printed reward gives (a river tile gives 3, one of each colour shown): a colour asked for each."""
+COLORED_YIELDS = (*dict.fromkeys(r["kind"] for r in WHITE_REWARDS.values()), "next_free")
+"""What the white, yellow and red yield tiles give, each kind once: the white tiles' kinds (dice, money, an upgrade,
+karma) and the boat's move to the next free river space (rulebook, Navaratnas variant, the yield tiles' list)."""
+YIELD_KINDS = (*COLORED_YIELDS, *BROWN_YIELDS)
+"""Every kind a yield tile shows, each once: a tile of unknown colour may be any."""
 
 
 def kali(player: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -117,7 +132,7 @@ def yield_form(pending: Mapping[str, Any], me: Mapping[str, Any]) -> dict[str, A
         "options": options,
         "only": options[0] if is_complete and len(options) == 1 else None,
         "asks_number": not is_complete,
-        "reward_kinds": BROWN_YIELDS if color == "brown" else (*REWARD_KINDS, *BROWN_YIELDS),
+        "reward_kinds": BROWN_YIELDS if color == "brown" else YIELD_KINDS,
     }
 
 
@@ -217,6 +232,8 @@ def _names(view: Mapping[str, Any]) -> dict[str, Any]:
         "roads": ROADS,
         "reward_kinds": REWARD_KINDS,
         "reward_number": REWARD_NUMBER,
+        "reward_rooms": REWARD_ROOMS,
+        "reward_dice": REWARD_DICE,
         # The module tiles a quarry build may lay in this game (their module in play), and the tiger tiles.
         "tile_kinds": [kind for kind, module in MODULE_TILES if module in view["modules"]],
         "tigers": TIGER_TILES,
