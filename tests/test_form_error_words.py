@@ -321,3 +321,15 @@ def test_a_move_refused_by_its_shape_is_said_on_a_french_page_and_in_english_by_
     assert translate("en", error["details"]["said"]["key"], error["details"]["said"]["params"]) == (
         "Field good takes one of silk, tea, spices, not 'gold'."
     )
+
+
+def test_a_move_sent_to_the_fact_form_is_refused_in_the_tables_language(
+    client: FlaskClient, game_id: str, companion: Companion
+) -> None:
+    before = companion.session(game_id).last_seq
+    move = {"type": "place", "seat": "1", "space": "quarry", "key": "2p.quarry.slots", "value": "4"}
+    page = client.post(f"/games/{game_id}/rajas/fact?lang=fr", data=move)
+    # It said "field type: this form only tells printed facts" in English on a French page.
+    assert page.status_code == 400
+    assert _refusal(page) == "Ce formulaire ne dit qu’un fait imprimé, pas un coup : jouez le coup depuis la table."
+    assert companion.session(game_id).last_seq == before  # nothing written

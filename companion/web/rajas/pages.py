@@ -125,7 +125,8 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         fact = move_from_form(request.form)
         if fact["type"] != "answer_fact":
-            raise MalformedRequest("field type: this form only tells printed facts", field="type")
+            said = {"key": "error.said.fact_form_only", "params": {}}
+            raise MalformedRequest("field type: this form only tells printed facts", field="type", said=said)
         _append(game_id, fact, None)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
