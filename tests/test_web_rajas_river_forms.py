@@ -2,24 +2,22 @@
 dice of the colours shown, and the yield tiles' kinds (rulebook: the Ganga module's river tiles; the Navaratnas
 variant's yield tiles)."""
 
+# ruff: noqa: F811  (the pytest fixtures imported from test_web_rajas are parameters here)
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS
+from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
-from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
-from companion.web import create_app
 from companion.web.rajas.moves import move_from_form
 
 ROOMS = ["mogul", "dancer", "yogi", "raja", "master_builder", "portuguese"]
@@ -72,17 +70,6 @@ def pending_form(page: str, kind: str) -> dict[str, Any]:
 def options(form: dict[str, Any], name: str) -> list[list[str]]:
     """The choices of each select named `name`, the empty one left out."""
     return [[v for v in values if v] for field, values in form["selects"] if field == name]
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def played_until(companion: Companion, kind: str, modules: list[str], seed: int = 0) -> str:
