@@ -3,8 +3,11 @@
 picture, one for every screen whatever its language).
 
 The labels are placed where they cover no other label, and as little of the other dice as can be: above the die,
-else below it, left- or right-aligned, always inside the frame. Dice lying close together (a clump, a tray) had
-their labels drawn one over another, unreadable, and a die at the frame's right edge its label cut off.
+else below it, left- or right-aligned, else beside it, always inside the frame. Dice lying close together (a clump, a
+tray) had their labels drawn one over another, unreadable, and a die at the frame's right edge its label cut off.
+
+The dashboard's labels are sized for the picture as a phone shows it, scaled down to its width whatever the camera's
+frame size (`picture_label_style`); an annotated copy's for the photo opened on a computer (`copy_label_style`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,20 @@ _OUTLINE = {
     "black": (60, 60, 60),
 }
 _DOUBT = (0, 215, 255)
+LEAST_INK = 300
+"""Least sum of B, G and R of an outline's colour written as is on the dark band of a label: a black die's dark grey
+(60, 60, 60) on it could not be read; such a label is written in _PALE_INK, the outline keeping the die's colour."""
+_PALE_INK = (220, 220, 220)
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
+_DIGITS_AT_ONE = 21.0
+"""Height, in pixels, of a digit in OpenCV's simplex font at font scale 1."""
+
+SHOWN_WIDTH = 320
+"""Width, in CSS pixels, of the dashboard's camera picture on a phone held upright (a 360-pixel screen less the page's
+margins): the narrowest it is shown, and the picture is scaled to it whatever the camera's frame size."""
+LEGIBLE = 11.0
+"""Height, in pixels on the screen, of a label's digits on the dashboard's picture: that of the capitals of the page's
+own 16-pixel text."""
 
 Box = tuple[int, int, int, int]
 """x0, y0, x1, y1."""
@@ -34,11 +50,26 @@ def annotate(frame: np.ndarray, reading: DiceReading, words: bool = True) -> np.
     """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber); the colour
     named in the label only with `words` (see `_label`)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
-    scale = max(image.shape[:2]) / 800.0
+    font_scale, thickness = copy_label_style(*image.shape[:2]) if words else picture_label_style(image.shape[1])
     boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
     texts, colours = [_label(die, words) for die in reading.dice], [_colour(die) for die in reading.dice]
-    draw_labelled(image, boxes, texts, colours, max(0.35, 0.45 * scale), max(1, round(2 * scale)))
+    draw_labelled(image, boxes, texts, colours, font_scale, thickness)
     return image
+
+
+def picture_label_style(width: int) -> tuple[float, int]:
+    """The font scale and stroke of the labels on the dashboard's picture of a frame `width` pixels wide: its digits
+    LEGIBLE pixels tall once the picture is scaled to SHOWN_WIDTH, their strokes about a tenth of that. A fixed size
+    was unreadable on a phone, a 1280- or 4032-pixel frame shown 320 pixels wide."""
+    digits = LEGIBLE * width / SHOWN_WIDTH
+    return digits / _DIGITS_AT_ONE, max(1, round(digits / 10))
+
+
+def copy_label_style(height: int, width: int) -> tuple[float, int]:
+    """The font scale and stroke of the labels on an annotated copy of a photo (`read-dice --annotate`), opened at
+    its full size or fitted into a window: in step with the photo's longer side, about 9 pixels tall at 800."""
+    scale = max(height, width) / 800.0
+    return max(0.35, 0.45 * scale), max(1, round(2 * scale))
 
 
 def draw_labelled(
@@ -59,7 +90,8 @@ def draw_labelled(
         if backed:
             cv2.rectangle(image, (x0, y0), (x1, y1), (20, 20, 20), cv2.FILLED)
         _, base = cv2.getTextSize(text, _FONT, font_scale, thickness)
-        cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, colour, thickness)
+        ink = colour if not backed or sum(colour) >= LEAST_INK else _PALE_INK
+        cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, ink, thickness)
 
 
 def label_places(reading: DiceReading, width: int, height: int, font_scale: float, thickness: int) -> list[Box]:
@@ -86,7 +118,9 @@ def place_labels(
 
 def _beside(box: Box, size: tuple[int, int]) -> list[Box]:
     """The places for a label of `size` (w, h) around a die's box, in order of preference: above it, below it
-    (left-aligned, then right-aligned), then inside its top edge."""
+    (left-aligned, then right-aligned), beside it (right, then left; level with its top, then its bottom), a row
+    further above or below, then inside its top edge. The places beside and further off are for the dashboard's
+    labels, wide beside dice far off on a phone, in a clump."""
     x0, y0, x1, y1 = box
     w, h = size
     return [
@@ -94,6 +128,12 @@ def _beside(box: Box, size: tuple[int, int]) -> list[Box]:
         (x0, y1, x0 + w, y1 + h),
         (x1 - w, y0 - h, x1, y0),
         (x1 - w, y1, x1, y1 + h),
+        (x1, y0, x1 + w, y0 + h),
+        (x0 - w, y0, x0, y0 + h),
+        (x1, y1 - h, x1 + w, y1),
+        (x0 - w, y1 - h, x0, y1),
+        (x0, y0 - 2 * h, x0 + w, y0 - h),
+        (x0, y1 + h, x0 + w, y1 + 2 * h),
         (x0, y0, x0 + w, y0 + h),
     ]
 
