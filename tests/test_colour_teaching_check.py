@@ -148,7 +148,7 @@ def test_the_page_refuses_two_colours_alike_in_french_keeps_what_was_named_and_s
     assert answer.status_code == 200
     page = answer.get_data(as_text=True).replace("&#39;", "'")
     (said,) = re.findall(r"Rien n'a été enregistré : [^<]*", page)
-    assert f"rouge (dé {middle})" in said and f"bleu (dés {min(left, right)}, {max(left, right)})" in said
+    assert f"rouge (dé {middle})" in said and f"bleu (dés {min(left, right)} et {max(left, right)})" in said
     assert "se ressemblent trop pour que la caméra les distingue" in said
     assert token_of(page) == token  # the same picture: die 2 is the same die
     chosen = re.findall(r'name="colour\.(\d)">.*?<option value="(\w+)" selected', page, re.S)

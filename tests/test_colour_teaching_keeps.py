@@ -106,9 +106,9 @@ def test_teaching_three_colours_on_the_page_keeps_orange_and_says_so_in_french(
     assert camera.calibration == saved and "orange" in saved.by_default
     assert colours_read(camera.frame, saved.only(RAJAS_COLOURS))[3] == "orange"
     shown = client.get(answer.headers["Location"] + "&lang=fr").get_data(as_text=True)
-    assert "Apprises sur cette image : bleu, vert, violet." in shown
-    assert "Couleurs connues : bleu, vert, orange, violet, rouge, blanc, noir" in shown
-    assert "Jamais apprises, reconnues comme par défaut : orange, rouge, blanc, noir" in shown
+    assert "Apprises sur cette image : bleu, vert et violet." in shown
+    assert "Couleurs connues : bleu, vert, orange, violet, rouge, blanc et noir" in shown
+    assert "Jamais apprises, reconnues comme par défaut : orange, rouge, blanc et noir" in shown
     assert "ne sait plus reconnaître" not in shown
     assert "blue" not in re.sub(r"<[^>]*>", "", shown).replace("blue=", "")  # no English colour name on the page
 

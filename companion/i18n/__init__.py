@@ -14,12 +14,15 @@ from companion.i18n.catalog import (
     register_locale_dir,
     translate,
 )
+from companion.i18n.lists import join_list, list_message
 
 __all__ = [
     "DEFAULT_LOCALE",
     "SUPPORTED_LOCALES",
     "Catalogues",
     "catalogues",
+    "join_list",
+    "list_message",
     "negotiate",
     "register_locale_dir",
     "translate",

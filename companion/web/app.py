@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 
 from companion.events.store import EventStore
+from companion.i18n import join_list
 from companion.service import Companion
 from companion.web import cross_origin, dice, formats, language, rajas
 from companion.web.api import api
@@ -79,6 +80,8 @@ def _register_template_helpers(app: Flask) -> None:
         ago=formats.ago,
         shown=formats.shown,
     )
+    # "Asha, Bruno and Chloé" in the page's language (companion/i18n/lists.py), for names joined on a page.
+    app.jinja_env.filters["listed"] = lambda items: join_list(language.current_locale(), list(items))
 
 
 def _register_blueprints(app: Flask) -> None:

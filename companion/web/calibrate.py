@@ -16,9 +16,10 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.devices.calibration import calibration_path
+from companion.i18n import join_list
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
-from companion.web.language import color_text, t
+from companion.web.language import color_text, current_locale, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
@@ -105,7 +106,7 @@ def _known_colours(current: Calibration | None) -> dict[str, Any]:
 def _names(colours: Iterable[str]) -> str:
     """Colour names in the reader's language, in the order the pages offer them."""
     ordered = sorted(colours, key=lambda c: (DIE_COLORS.index(c) if c in DIE_COLORS else len(DIE_COLORS), c))
-    return ", ".join(color_text(colour) for colour in ordered)
+    return join_list(current_locale(), [color_text(colour) for colour in ordered])
 
 
 def _dice(frame: np.ndarray, reading: DiceReading) -> list[dict[str, Any]]:
@@ -169,7 +170,9 @@ def _alike_text(pair: AlikeColours, named: list[tuple[int, str]], calibration: C
         if is_kept:
             return t("page.calibrate.alike_kept", colour=color_text(colour))
         dice = [str(n) for i, (n, name) in enumerate(named) if name == colour and i not in left_out]
-        return t("page.calibrate.alike_dice", colour=color_text(colour), dice=", ".join(dice), n=len(dice))
+        return t(
+            "page.calibrate.alike_dice", colour=color_text(colour), dice=join_list(current_locale(), dice), n=len(dice)
+        )
 
     return t("page.calibrate.alike", first=side(pair.taught, False), second=side(pair.other, pair.is_kept))
 

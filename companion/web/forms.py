@@ -7,6 +7,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import SHOWN_CHARS, MalformedRequest, shown
+from companion.i18n import list_message
 from companion.web.bodies import MAX_WHOLE
 from companion.web.language import has_text, option_label_key
 
@@ -48,7 +49,7 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
 def _not_a_game(kind: str, kinds: list[dict[str, Any]]) -> MalformedRequest:
     """The refusal of a kind that is no game here, listing the games by their titles in the reader's words."""
     allowed = ", ".join(k["id"] for k in kinds)
-    params = {"value": shown(kind), "allowed": _listed([k["title"] for k in kinds])}
+    params = {"value": shown(kind), "allowed": list_message([k["title"] for k in kinds], "and" if kind else "or")}
     said = {"key": "error.said.game_kind" if kind else "error.said.game_kind_missing", "params": params}
     return MalformedRequest(
         f"kind {shown(kind)} is not a game; allowed: {allowed}", field="kind", value=kind, said=said
@@ -77,7 +78,7 @@ def _choices(kind: str, field: dict[str, Any], ticked: list[str]) -> list[str]:
     if bad:
         name, allowed = f"{kind}.{field['key']}", ", ".join(field["choices"])
         option = {"key": option_label_key(kind, field["key"])}
-        labels = _listed([_choice_label(kind, field["key"], choice) for choice in field["choices"]])
+        labels = list_message([_choice_label(kind, field["key"], choice) for choice in field["choices"]])
         said = {
             "key": "error.said.option_choice",
             "params": {"option": option, "value": shown(bad[0]), "allowed": labels},
@@ -120,13 +121,6 @@ def _choice_label(kind: str, key: str, choice: str) -> dict[str, Any] | str:
     """A choice of an option as the form names it: its label, else the choice as it is posted."""
     label = f"{kind}.option.{key}.{choice}"
     return {"key": label, "params": {}} if has_text(label) else choice
-
-
-def _listed(parts: list[Any]) -> Any:
-    """Several things said in one list ("Rajas of the Ganges, Free dice"), each a text or a catalogue message."""
-    if len(parts) <= 1:
-        return parts[0] if parts else ""
-    return {"key": "error.said.list", "params": {"first": parts[0], "rest": _listed(parts[1:])}}
 
 
 def _typed(raw: str) -> str:

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import join_list
 from companion.web.formats import shown
-from companion.web.language import color_text, has_text, message_text, t
+from companion.web.language import color_text, current_locale, has_text, message_text, t
 
 COUNTERS = frozenset({"errors", "presses"})
 """Status entries that are counts by kind: only the kinds counted at least once are shown."""
@@ -65,7 +66,7 @@ def _text(key: str, value: Any) -> str:
         parts = [f"{_label(f'health.key.{key}.{name}', str(name))} {count}" for name, count in counted.items()]
         return ", ".join(parts) if parts else "0"
     if key == "colours_told" and isinstance(value, list | tuple):
-        return ", ".join(color_text(str(colour)) for colour in value) or "—"
+        return join_list(current_locale(), [color_text(str(colour)) for colour in value]) or "—"
     if isinstance(value, Mapping):
         parts = [
             f"{_label(f'health.key.{key}.{name}', str(name))} {_text(str(name), entry)}"

@@ -10,6 +10,7 @@ from companion.games.rajas.facts import beside_bounds, track_ends
 from companion.games.rajas.incomes import income_spaces, knows_every_space
 from companion.games.rajas.rewards import reward_words
 from companion.games.rajas.state import RajasState, dice_count
+from companion.i18n import list_message
 
 
 def _distance(data: dict[str, Any], me: dict[str, Any]) -> int | None:
@@ -160,15 +161,9 @@ def _tie(data: dict[str, Any], seat: int, order: dict[int, tuple[int, int]]) -> 
     later = [s for s in tied if order[s][1] > crossed]
     key, others = ("behind", earlier) if earlier else ("ahead", later) if later else ("shared", tied)
     names = [data["players"][s]["name"] for s in others]
-    return Message(f"rajas.standing.tie_{key}", {"names": _and(names), "n": len(names)}).to_dict()
-
-
-def _and(names: list[str]) -> Any:
-    """Names said in one list, the last after "and"."""
-    if len(names) == 1:
-        return names[0]
-    key = "rajas.words.and" if len(names) == 2 else "rajas.words.list"
-    return Message(key, {"first": names[0], "rest": _and(names[1:])}).to_dict()
+    return Message(
+        f"rajas.standing.tie_{key}", {"names": list_message(names, words="rajas.words"), "n": len(names)}
+    ).to_dict()
 
 
 def _workers_on(spaces: dict[str, list[int | None]]) -> dict[str, list[int]]:
