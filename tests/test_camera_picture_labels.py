@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import vision.annotate
+from companion.web import calibrate
 from vision.annotate import Box, annotate
 from vision.reading import DiceReading, Die
 
@@ -93,3 +94,24 @@ def test_a_black_dies_label_is_written_pale_on_its_dark_band() -> None:
     band = drawn[: die.bbox[1], :]  # the label lies above the die
     # It was written in the outline's dark grey (60, 60, 60) on the band's (20, 20, 20).
     assert int(band.max()) >= 200
+
+
+@pytest.mark.parametrize(("width", "height"), FRAMES)
+def test_the_calibration_pictures_die_numbers_stay_legible_scaled_to_a_phones_width(
+    monkeypatch: pytest.MonkeyPatch, width: int, height: int
+) -> None:
+    drawn: list[tuple[list[str], float, int]] = []
+    real = calibrate.draw_labelled
+
+    def noted(image: Any, boxes: Any, texts: list[str], colours: Any, scale: float, thick: int, **kw: Any) -> Any:
+        drawn.append((texts, scale, thick))
+        return real(image, boxes, texts, colours, scale, thick, **kw)
+
+    monkeypatch.setattr(calibrate, "draw_labelled", noted)
+    side = width // 12
+    die = white_die(width // 2 - side // 2, height // 2, side)
+    assert calibrate._numbered_jpeg(np.zeros((height, width, 3), np.uint8), DiceReading((die,), width, height))
+    ((texts, scale, thickness),) = drawn
+    (_, tall), _ = cv2.getTextSize(texts[0], cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+    shown = tall * PHONE / width
+    assert texts == ["1"] and shown >= 10, f"the number is {shown:.1f} px tall on a {PHONE}-px phone"  # 0.7: 2.6 px

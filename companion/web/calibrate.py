@@ -21,7 +21,7 @@ from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import color_text, current_locale, t
 from companion.web.pictures import die_picture, jpeg_base64
-from vision.annotate import draw_labelled
+from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
 from vision.calibration_check import AlikeColours, too_alike
 from vision.errors import CalibrationError
@@ -49,12 +49,13 @@ def _numbered_jpeg(frame: np.ndarray, reading: DiceReading) -> str:
     image = frame.copy()
     boxes = [die.bbox for die in reading.dice]
     numbers = [str(number) for number in range(1, len(boxes) + 1)]
-    draw_labelled(image, boxes, numbers, [_NUMBERED] * len(boxes), _NUMBER_SCALE, 2, backed=False)
+    # Sized as the camera page's labels, for the picture scaled to a phone's width (0.7 was 4 px tall on one).
+    font_scale, thickness = picture_label_style(image.shape[1])
+    draw_labelled(image, boxes, numbers, [_NUMBERED] * len(boxes), font_scale, thickness, backed=False)
     return jpeg_base64(image)
 
 
 _NUMBERED = (0, 215, 255)
-_NUMBER_SCALE = 0.7
 
 
 @calibrate.get("/calibrate")
