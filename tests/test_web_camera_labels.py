@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
+import cv2
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
@@ -92,3 +93,22 @@ def test_the_annotated_copies_of_read_dice_name_each_dies_colour(monkeypatch: py
         Die(None, None, (200, 200, 250, 250), (225.0, 225.0), 0.3),
     )
     assert drawn_texts(monkeypatch, DiceReading(dice, 640, 480), annotate) == ["5 blue (93%)", "? ? (30%)"]
+
+
+def test_a_large_frames_picture_is_sent_at_most_1280_wide_its_boxes_scaled_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    outlined: list[tuple[int, int, int, int]] = []
+    real = vision.annotate.cv2.rectangle
+
+    def noted(image: np.ndarray, start: Any, end: Any, *args: Any, **kwargs: Any) -> Any:
+        outlined.append((*start, *end))
+        return real(image, start, end, *args, **kwargs)
+
+    monkeypatch.setattr(vision.annotate.cv2, "rectangle", noted)
+    die = Die(5, "white", (2016, 1512, 2352, 1848), (2184.0, 1680.0), 0.93)
+    encoded = camera_picture(np.zeros((3024, 4032, 3), np.uint8), DiceReading((die,), 4032, 3024))
+    assert encoded is not None
+    picture = cv2.imdecode(np.frombuffer(encoded[1], np.uint8), cv2.IMREAD_COLOR)
+    assert picture.shape[:2] == (960, 1280)  # the 12-megapixel frame was sent whole: megabytes a frame to each phone
+    assert outlined[0] == (640, 480, 747, 587)  # the die's box, scaled as the picture is

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +85,23 @@ class DiceReading:
     height: int
     ms: float = 0.0
     warnings: tuple[str, ...] = field(default=())
+
+    def scaled(self, scale: float) -> DiceReading:
+        """The reading of the frame scaled by `scale`: each die's box and centre, and the frame's size, with it."""
+        dice = tuple(
+            dataclasses.replace(
+                die,
+                bbox=(
+                    round(die.bbox[0] * scale),
+                    round(die.bbox[1] * scale),
+                    round(die.bbox[2] * scale),
+                    round(die.bbox[3] * scale),
+                ),
+                center=(die.center[0] * scale, die.center[1] * scale),
+            )
+            for die in self.dice
+        )
+        return dataclasses.replace(self, dice=dice, width=round(self.width * scale), height=round(self.height * scale))
 
     @property
     def is_certain(self) -> bool:

@@ -181,7 +181,8 @@ class CameraWorker:
             return None
         if cached is not None and cached[0] == version:
             return cached
-        ok, data = cv2.imencode(".jpg", annotate(frame, reading, words=False), [cv2.IMWRITE_JPEG_QUALITY, 75])
+        small, seen = shown_size(frame, reading)
+        ok, data = cv2.imencode(".jpg", annotate(small, seen, words=False), [cv2.IMWRITE_JPEG_QUALITY, 75])
         if not ok:
             return None
         self._jpeg = (version, data.tobytes())
@@ -216,3 +217,19 @@ class CameraWorker:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
         self.source.close()
+
+
+PICTURE_WIDTH = 1280
+"""Widest the camera page's picture is sent: twice a 640-pixel tablet's width in CSS pixels, sharp on its screen. A
+12-megapixel frame was sent whole, megabytes a frame to every phone on the table's Wi-Fi, and encoded whole on the
+Pi; the labels are sized for the width the picture is shown at (vision/annotate.py), so they read the same."""
+
+
+def shown_size(frame: np.ndarray, reading: DiceReading) -> tuple[np.ndarray, DiceReading]:
+    """A frame scaled down to PICTURE_WIDTH (as it is when narrower) and its reading with it."""
+    width = frame.shape[1]
+    if width <= PICTURE_WIDTH:
+        return frame, reading
+    scale = PICTURE_WIDTH / width
+    small = cv2.resize(frame, (PICTURE_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    return small, reading.scaled(scale)
