@@ -52,6 +52,7 @@ class Companion:
         self.last_reading: dict[str, Any] | None = None
         self.last_settled: dict[str, Any] | None = None
         self._die_colours: tuple[str, ...] | None = None  # the active game's, found when first asked for
+        self._unplayed: tuple[str, int, str] | None = None  # the last settled roll not played, as logged
         self.bus.subscribe(RollSettled, self._on_roll_settled)
         self.bus.subscribe(ButtonPressed, self._on_button)
         self.bus.subscribe(GameEventAppended, self._on_fact_told)
@@ -267,7 +268,11 @@ class Companion:
         try:
             self.append(game_id, "move", {"move": dict(move), "reading": event.reading}, origin="camera")
         except (RefusedMove, Conflict, MalformedRequest) as exc:
-            log.info("settled roll not played: %s", exc)
+            # Said once for a game at one point of its log: a camera seeing dice settle again and again while the
+            # game waits for another move wrote the same line every second, wearing a Pi's SD card down.
+            said = (game_id, session.last_seq, str(exc))
+            log.log(logging.DEBUG if said == self._unplayed else logging.INFO, "settled roll not played: %s", exc)
+            self._unplayed = said
 
     def _on_button(self, event: ButtonPressed) -> None:
         game_id = self.active_id

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 import pytest
 from conftest import roll
+from test_rajas_support import FACTS
 
 from companion.errors import MalformedRequest
 from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, RollSettled
@@ -35,6 +37,25 @@ def test_a_second_settled_roll_in_the_same_turn_is_not_played(service: Companion
     service.bus.publish(settled(2))
     assert service.view(free_game["game_id"])["players"][0]["score"] == 4
     assert len(service.events(free_game["game_id"])) == 2
+
+
+def test_a_roll_settling_again_and_again_unplayed_is_logged_once_until_the_game_moves(
+    service: Companion, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = str(service.create_game("rajas", [{"name": "A"}, {"name": "B"}], {"facts": FACTS})["game_id"])
+    service.set_active(game_id)
+    caplog.set_level(logging.DEBUG, logger="companion.service")
+
+    def unplayed() -> list[int]:
+        return [r.levelno for r in caplog.records if r.getMessage().startswith("settled roll not played")]
+
+    for _ in range(5):  # one die seen settling again and again, where each player's start roll is four
+        service.bus.publish(settled(3))
+    assert unplayed() == [logging.INFO] + [logging.DEBUG] * 4  # it was an INFO line a second, all evening
+    start = [{"color": c, "value": 2} for c in ("blue", "green", "orange", "violet")]
+    service.append(game_id, "move", {"move": {"type": "roll", "seat": 0, "dice": start}})
+    service.bus.publish(settled(3))  # the game moved on: said again
+    assert unplayed()[5:] == [logging.INFO]
 
 
 def test_buttons_next_and_undo_act_on_the_active_game(service: Companion, free_game: dict) -> None:
