@@ -152,6 +152,20 @@ def test_a_second_phones_stale_move_is_headed_the_game_moved_on(client: FlaskCli
         assert refused.status_code == 409 and heading(refused.get_data(as_text=True)) == words
 
 
+def test_the_same_move_sent_twice_says_it_may_be_recorded_already(
+    client: FlaskClient, companion: Companion, game_id: str
+) -> None:
+    seq = re.search(r'data-seq="(\d+)"', table(client, game_id))
+    assert seq is not None
+    move = {**OTHER, "if_seq": seq.group(1)}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=fr", data=move).status_code == 303
+    written = len(companion.events(game_id))
+    again = client.post(f"/games/{game_id}/rajas/play?lang=fr", data=move)  # a double tap, a slow network
+    # It blamed "another screen" alone: the player who tapped twice took it that the move was lost.
+    assert again.status_code == 409 and "ce coup est déjà enregistré" in html.unescape(again.get_data(as_text=True))
+    assert len(companion.events(game_id)) == written
+
+
 def test_undo_and_redo_with_nothing_to_take_back_are_headed_so(client: FlaskClient, companion: Companion) -> None:
     fresh = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
     for step, lang, words in (

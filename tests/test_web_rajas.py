@@ -441,10 +441,10 @@ def test_the_roll_form_names_the_sure_dice_that_are_not_part_of_the_roll_in_engl
     settled_roll(companion, EXTRA_DICE_START_ROLL)
     assert len(companion.events(found)) == 1  # the camera played nothing
     page = html.unescape(client.get(f"/games/{found}?lang=en").get_data(as_text=True))
-    assert "2 dice the camera saw are not part of this roll: orange 5, blue 2." in page
+    assert "2 dice the camera saw are not part of this roll: orange 5 and blue 2." in page
     assert "The camera could not read one die: tap it below." in page
     french = html.unescape(client.get(f"/games/{found}?lang=fr").get_data(as_text=True))
-    assert "2 dés vus par la caméra ne font pas partie de ce lancer : orange 5, bleu 2." in french
+    assert "2 dés vus par la caméra ne font pas partie de ce lancer : orange 5 et bleu 2." in french
 
 
 def test_the_roll_form_names_one_extra_die_alone(client: FlaskClient, companion: Companion) -> None:
