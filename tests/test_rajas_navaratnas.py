@@ -158,3 +158,13 @@ def test_shalimar_worker_in_navaratnas_the_view_shows_it_is_placed_after_the_oth
     state = do(state, type="place", seat=0, space="outer_terrace")
     seat0 = GAME.view(state)["players"][0]
     assert seat0["workers_left"] == 1 and seat0["places_recalled"] is True
+
+
+def test_the_mango_villages_brown_tile_without_the_module_is_refused_with_its_reason() -> None:
+    state = ready_game(2, ("navaratnas",))
+    village = {"color": "brown", "reward": {"kind": "money_per_village"}}
+    without = GAME.legal(state, move(state, type="take_yield", seat=0, income=1, tile=village))
+    assert without.status == "refused" and without.reason.key == "rajas.refused.brown_needs_mango"
+    with_mango = ready_game(2, ("navaratnas", "mango"))
+    taken = GAME.legal(with_mango, move(with_mango, type="take_yield", seat=0, income=1, tile=village))
+    assert taken.status == "allowed"

@@ -158,12 +158,16 @@ def test_the_yield_tile_form_offers_each_kind_the_yield_tiles_have_once(
     form = pending_form(client.get(f"/games/{found}?lang=en").get_data(as_text=True), "take_yield")
     [kinds] = options(form, "reward.kind")
     assert len(kinds) == len(set(kinds))
-    assert set(kinds) == COLORED_YIELD_KINDS | BROWN_YIELD_KINDS
+    assert set(kinds) == COLORED_YIELD_KINDS | BROWN_YIELD_KINDS - {"money_per_village"}  # no Mango village here
 
 
 def test_the_start_yield_tile_form_offers_the_brown_kinds_only(client: FlaskClient, companion: Companion) -> None:
     found = played_until(companion, "yield_place", ["navaratnas"])
     form = pending_form(client.get(f"/games/{found}?lang=en").get_data(as_text=True), "take_yield")
+    [kinds] = options(form, "reward.kind")
+    assert sorted(kinds) == sorted(BROWN_YIELD_KINDS - {"money_per_village"})  # the Mango village's tile: not here
+    with_mango = played_until(companion, "yield_place", ["navaratnas", "mango"])
+    form = pending_form(client.get(f"/games/{with_mango}?lang=en").get_data(as_text=True), "take_yield")
     [kinds] = options(form, "reward.kind")
     assert sorted(kinds) == sorted(BROWN_YIELD_KINDS)
 

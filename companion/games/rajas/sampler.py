@@ -126,7 +126,10 @@ def _yields(data: dict[str, Any], pending: dict[str, Any], rng: random.Random) -
 
     seat = pending["seat"]
     color = "brown" if pending["kind"] == "yield_place" else rng.choice(["white", "yellow", "red", "brown"])
-    reward = {"kind": rng.choice(BROWN_YIELDS)} if color == "brown" else {"kind": "money", "amount": 2}
+    # A brown tile in the box: the Mango village's only with that module.
+    mango = "mango" in data["modules"]
+    kinds = [k for k in BROWN_YIELDS if mango or k != "money_per_village"]
+    reward = {"kind": rng.choice(kinds)} if color == "brown" else {"kind": "money", "amount": 2}
     for income in rng.sample(range(1, 21), 20):
         yield {"type": "take_yield", "seat": seat, "tile": {"color": color, "reward": reward}, "income": income}
     yield {"type": "take_yield", "seat": seat, "decline": True}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.base import Game
@@ -10,6 +10,7 @@ from companion.games.rajas.board import shipped_board
 from companion.games.rajas.definition import BROWN_YIELDS, TIGER_TILES, YIELD_COLORS
 from companion.games.rajas.definition import ROOMS as ROOM_NUMBERS
 from companion.games.rajas.incomes import alike, space_words
+from companion.games.rajas.modules.navaratnas import MANGO_BROWN
 from companion.games.rajas.modules.yields import WHITE_REWARDS
 from companion.games.rajas.rewards import REWARD_KINDS as REWARD_GRAMMAR
 from companion.service import Companion
@@ -59,8 +60,6 @@ REWARD_DICE = REWARD_GRAMMAR["dice"]["count"][1]
 COLORED_YIELDS = (*dict.fromkeys(r["kind"] for r in WHITE_REWARDS.values()), "next_free")
 """What the white, yellow and red yield tiles give, each kind once: the white tiles' kinds (dice, money, an upgrade,
 karma) and the boat's move to the next free river space (rulebook, Navaratnas variant, the yield tiles' list)."""
-YIELD_KINDS = (*COLORED_YIELDS, *BROWN_YIELDS)
-"""Every kind a yield tile shows, each once: a tile of unknown colour may be any."""
 
 
 def kali(player: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -114,12 +113,13 @@ def _picture_unread(rows: list[dict[str, Any]], service: Companion, frame_id: st
             row["seen"] = None
 
 
-def yield_form(pending: Mapping[str, Any], me: Mapping[str, Any]) -> dict[str, Any]:
+def yield_form(pending: Mapping[str, Any], me: Mapping[str, Any], modules: Sequence[str] = ()) -> dict[str, Any]:
     """What the yield tile form asks, in the table's words. The setup's tile is brown (the prompt says so): its colour
     is not asked. The income space is chosen by what the table sees on it (its colour and printed income), among the
     free ones that fit, spaces alike shown once; with one space possible it is not asked; a number is asked only for
-    a space nothing is known of yet."""
+    a space nothing is known of yet. The Mango village's brown tile is offered only with that module (`modules`)."""
     color = "brown" if pending["kind"] == "yield_place" else None
+    brown = tuple(kind for kind in BROWN_YIELDS if kind != MANGO_BROWN or "mango" in modules)
     free = [s for s in me["income_spaces"] if s["yield"] is None and not s["is_joined"]]
     fitting = [s for s in free if color is None or s["color"] in (color, None)]
     options = [
@@ -132,7 +132,7 @@ def yield_form(pending: Mapping[str, Any], me: Mapping[str, Any]) -> dict[str, A
         "options": options,
         "only": options[0] if is_complete and len(options) == 1 else None,
         "asks_number": not is_complete,
-        "reward_kinds": BROWN_YIELDS if color == "brown" else YIELD_KINDS,
+        "reward_kinds": brown if color == "brown" else (*COLORED_YIELDS, *brown),
     }
 
 
@@ -150,8 +150,8 @@ def occupied(view: Mapping[str, Any]) -> dict[str, list[int]]:
     return {space: list(seats) for space, seats in view.get("spaces", {}).items()}
 
 
-def _is_yield(pending: Mapping[str, Any], seat: int | None) -> bool:
-    return seat is not None and pending["kind"] in ("yield_pick", "yield_place")
+def _is_yield(pending: Mapping[str, Any] | None, seat: int | None) -> bool:
+    return pending is not None and seat is not None and pending["kind"] in ("yield_pick", "yield_place")
 
 
 def table_context(service: Companion, game_id: str, posted: Posted | None = None) -> dict[str, Any]:
@@ -172,7 +172,9 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
-        "yield_form": yield_form(pending, view["players"][seat]) if pending and _is_yield(pending, seat) else None,
+        "yield_form": yield_form(pending, view["players"][seat], view["modules"])
+        if pending is not None and _is_yield(pending, seat)
+        else None,
         **_roll_form(service, pending, view, (settled, frame), posted),
         # A refused form's fields, put back in the pending forms (a river space, a yield tile's income...).
         "posted": posted.form if posted is not None else {},

@@ -24,6 +24,8 @@ def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
     me = player(data, pending["seat"])
     if pending["kind"] == "yield_place":
         require(tile["color"] == "brown", "navaratnas.setup", "start_tile_brown")
+    if tile["color"] == "brown":
+        _check_brown(data, str(tile["reward"].get("kind")))
     limit = YIELD_TILES[tile["color"]] + (1 if tile["color"] == "brown" and "mango" in data["modules"] else 0)
     taken = data.setdefault("yields_taken", {})
     require(taken.get(tile["color"], 0) < limit, "navaratnas.yield_tiles", "no_yield_left")
@@ -44,6 +46,16 @@ def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
     )
     taken[tile["color"]] = taken.get(tile["color"], 0) + 1
     me["yields"][str(income)] = {"color": tile["color"], "reward": tile["reward"], "connected": False}
+
+
+MANGO_BROWN = "money_per_village"
+"""The brown yield tile the Mango village module adds to the brown ones (Goodie Box 1, Mango village: the new yield
+tile)."""
+
+
+def _check_brown(data: dict[str, Any], kind: str) -> None:
+    """A brown tile is in the box: the Mango village's only with that module."""
+    require(kind != MANGO_BROWN or "mango" in data["modules"], "navaratnas.yield_tiles", "brown_needs_mango")
 
 
 def _use(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
