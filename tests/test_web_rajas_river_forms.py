@@ -5,18 +5,15 @@ variant's yield tiles)."""
 # ruff: noqa: F811  (the pytest fixtures imported from test_web_rajas are parameters here)
 from __future__ import annotations
 
-import random
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from test_rajas_support import FACTS
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
+from test_web_rajas import _played_until, client, companion  # noqa: F401  (fixtures)
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
-from companion.games.rajas.sampler import random_move
 from companion.service import Companion
 from companion.web.rajas.moves import move_from_form
 
@@ -74,15 +71,7 @@ def options(form: dict[str, Any], name: str) -> list[list[str]]:
 
 def played_until(companion: Companion, kind: str, modules: list[str], seed: int = 0) -> str:
     """A two-player game with `modules`, played at random (seeded) until the table is asked a question of `kind`."""
-    players = [{"name": "Asha"}, {"name": "Bruno"}]
-    found = str(companion.create_game("rajas", players, {"facts": FACTS, "modules": modules})["game_id"])
-    rng = random.Random(seed)
-    for _ in range(800):
-        view = companion.view(found)
-        if view["pending"] and view["pending"][0]["kind"] == kind:
-            return found
-        companion.append(found, "move", {"move": random_move(companion.session(found).state, rng, FACTS)})
-    pytest.fail(f"no {kind} question in a random game with {modules}")
+    return _played_until(companion, kind, modules, seed)
 
 
 def river_tile_told(client: FlaskClient, companion: Companion, chosen: list[tuple[str, str]]) -> dict[str, Any]:
