@@ -14,11 +14,13 @@ from flask.testing import FlaskClient
 from test_rajas_support import FACTS, edit, ready_game
 from test_web_rajas import client, companion, game_id  # noqa: F401
 
+from companion.games.base import Verdict
 from companion.games.rajas import GAME
 from companion.games.rajas.sampler import random_move
 from companion.games.rajas.state import RajasState
 from companion.i18n import translate
 from companion.service import Companion
+from companion.session import GameSession
 
 WAITING = {"type": "place", "seat": "1", "space": "outer_terrace"}  # waits for the outer terrace's slots (2 players)
 ANSWER = {"type": "answer_fact", "key": "2p.outer_terrace.slots", "value": "2"}
@@ -252,3 +254,17 @@ def _apart_words(distance: int, lang: str) -> str:
     if distance > 0:
         return {"en": f"markers crossed by {distance} fame", "fr": f"marqueurs croisés de {distance} point"}[lang]
     return {"en": f"{-distance} fame point", "fr": f"il manque {-distance} point"}[lang]
+
+
+def test_the_pass_button_is_shut_with_its_reason_while_a_worker_can_still_be_placed(
+    client: FlaskClient, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = table(client, game_id, "fr")
+    button = re.search(r'<button type="submit" class="button button--ghost"([^>]*)>Ne plus placer', page)
+    # It was always open, and refused at every tap: a worker can still go on the outer terrace.
+    assert button is not None and "disabled" in button.group(1) and "vous ne pouvez pas passer" in button.group(1)
+    monkeypatch.setattr(GameSession, "check", lambda self, move: Verdict.allow())  # a player who can place nothing
+    button = re.search(
+        r'<button type="submit" class="button button--ghost"([^>]*)>Ne plus placer', table(client, game_id, "fr")
+    )
+    assert button is not None and "disabled" not in button.group(1)

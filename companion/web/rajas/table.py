@@ -163,6 +163,9 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         game: Game = session.game
         pending = view["pending"][0] if view["pending"] else None
         quick = choices.answers(game, state, view)
+        # Passing is for a player who can place no worker: the button says why it is shut otherwise (a French tester
+        # tapped it turn after turn to be told no).
+        passing = session.check({"type": "pass", "seat": view["current_seat"]}) if _may_place(view) else None
         settled = fresh_roll(service.last_settled, session.last_at)
         frame = (service.last_settled or {}).get("frame_id") if settled is not None else None
     seat = view["current_seat"]
@@ -184,7 +187,15 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "me": view["players"][seat] if seat is not None else None,
         "occupied": occupied(view),
         "names": _names(view),
+        "pass_refused": passing.reason.to_dict()
+        if passing and passing.status == "refused" and passing.reason
+        else None,
     }
+
+
+def _may_place(view: Mapping[str, Any]) -> bool:
+    """Whether the table shows the place form, and its pass button (see rajas/_live.html)."""
+    return not view["pending"] and view["phase"] == "play" and view["current_seat"] is not None
 
 
 def _roll_form(
