@@ -5,6 +5,7 @@ variant's yield tiles)."""
 # ruff: noqa: F811  (the pytest fixtures imported from test_web_rajas are parameters here)
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -181,3 +182,13 @@ def test_a_river_space_told_on_the_board_page_may_name_the_room_and_the_colour_o
     known = companion.boards.known("rajas")
     assert known["34p.river.2"] == {"kind": "room", "room": "raja"}
     assert known["34p.river.3"] == {"kind": "dice", "count": 2, "colors": ["green", "blue"]}
+
+
+def test_a_refused_yield_tile_form_comes_back_with_the_tile_chosen(client: FlaskClient, companion: Companion) -> None:
+    found = played_until(companion, "yield_place", ["navaratnas"])
+    form = pending_form(client.get(f"/games/{found}?lang=fr").get_data(as_text=True), "take_yield")
+    posted = {**form["hidden"], "reward.kind": "fame_per_worker", "income": "99"}  # no such income space
+    page = client.post(f"/games/{found}/rajas/play?lang=fr", data=posted)
+    assert page.status_code in (400, 422)
+    # The player had to choose the tile again: only the income came back.
+    assert re.search(r'<option value="fame_per_worker" selected>', page.get_data(as_text=True))
