@@ -208,7 +208,7 @@ def test_the_games_to_resume_name_their_players_and_when_they_were_last_played(
 ) -> None:
     service.create_game("free_dice", [{"name": "Léa"}, {"name": "Tom"}])
     page = client.get("/?lang=fr").get_data(as_text=True)
-    assert "Léa, Tom" in page and "jouée il y a" in page and "1 événement" in page
+    assert "Léa et Tom" in page and "jouée il y a" in page and "1 événement" in page
     assert [row["players"] for row in service.games()] == [("Léa", "Tom")]
 
 
