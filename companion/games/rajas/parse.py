@@ -20,6 +20,7 @@ from companion.games.rajas.definition import (
 from companion.games.rajas.facts import in_english
 from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.rewards import joined, reward_problem
+from companion.i18n import list_message
 
 # move type -> the fields it may carry (besides "type" and "seat")
 # What a worker placement may say about its action; the Imperial Flag's reuse says the same, or declines.
@@ -149,24 +150,21 @@ def _check_good(move: dict[str, Any], data: Mapping[str, Any]) -> None:
         # identical goods): the markets named say which good. One of another good is refused by the rules.
         move["good"] = move["markets"][0]["good"]
         return
-    goods = _or_list([Message(f"rajas.good.{g}") for g in GOODS]).to_dict()
+    goods = _or_list([Message(f"rajas.good.{g}") for g in GOODS])
     said = {"key": "rajas.said.move.identical_good", "params": {"field": "good", "allowed": goods}}
     raise missing("good", f"{', '.join(GOODS)}: the good whose markets are scored", said)
 
 
-def _or_list(parts: list[Message]) -> Message:
-    """Choices said in one list, the last after "or" ("silk, tea or spices")."""
-    if len(parts) == 1:
-        return parts[0]
-    key = "rajas.words.or" if len(parts) == 2 else "rajas.words.list"
-    return Message(key, {"first": parts[0].to_dict(), "rest": _or_list(parts[1:]).to_dict()})
+def _or_list(parts: list[Message]) -> Any:
+    """Choices said in one list, the last after "or" ("silk, tea or spices"), in the game's words."""
+    return list_message([part.to_dict() for part in parts], "or", words="rajas.words")
 
 
 def _seat(data: Mapping[str, Any], names: Sequence[str], required: bool) -> int | None:
     """The seat of the player making the move; one left out is said as missing, naming each player's seat."""
     if data.get("seat") is None and required:
         seats = [Message("rajas.said.seat", {"seat": i, "name": name}) for i, name in enumerate(names)]
-        words = {"field": "seat", "allowed": _or_list(seats).to_dict()}
+        words = {"field": "seat", "allowed": _or_list(seats)}
         said = {"key": "rajas.said.move.seat_missing", "params": words}
         raise missing("seat", f"the seat of the player making the move, 0 to {len(names) - 1}", said)
     return _int(data, "seat", 0, len(names) - 1, required=required)

@@ -9,6 +9,7 @@ from companion.games.base import Message
 from companion.games.rajas.core import player, push, require
 from companion.games.rajas.definition import COLORS
 from companion.games.rajas.state import dice_count
+from companion.i18n import list_message
 
 
 def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: str) -> list[tuple[str, int]]:
@@ -154,12 +155,9 @@ def _roll_words(pending: dict[str, Any], taken: Counter[str]) -> dict[str, Any]:
     return {"offered": _listed(offered), "entered": said.to_dict()}
 
 
-def _listed(parts: list[Message]) -> dict[str, Any]:
+def _listed(parts: list[Message]) -> Any:
     """Several things said in one list, the last after "and" ("1 blue die, 1 green die and 1 orange die")."""
-    if len(parts) == 1:
-        return parts[0].to_dict()
-    key = "rajas.words.and" if len(parts) == 2 else "rajas.words.list"
-    return Message(key, {"first": parts[0].to_dict(), "rest": _listed(parts[1:])}).to_dict()
+    return list_message([part.to_dict() for part in parts], words="rajas.words")
 
 
 def offer_size(pending: dict[str, Any]) -> int:
