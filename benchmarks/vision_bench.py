@@ -4,7 +4,8 @@ per 12-megapixel tray photo (and empty tray); peak memory; then the settling loo
     cd /work/main && python benchmarks/vision_bench.py [--frames 40] [--reader vision.reader:read_dice] [--no-settle]
 
 Frames are SYNTHETIC scenes (vision.synthetic) except the development photos (../shared/data/dice, REAL),
-reported on lines of their own. --reader times another function taking a BGR frame (for comparisons).
+reported on lines of their own. --reader times another function taking a BGR frame (for comparisons). A first line
+measures the machine itself (see `yardstick`): figures taken on different machines compare through it.
 benchmarks/vision_stages.py splits the 640x480 figure into the reader's stages.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import resource
 import statistics
 import subprocess
@@ -92,6 +94,25 @@ def memory(reader: Reader, image: np.ndarray) -> tuple[float, float]:
     return peak / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def yardstick() -> str:
+    """How fast this machine is at the work that dominates a 12 MP read, to compare figures taken on different
+    machines: the median of 5 plain copies of a 12 MP frame (memory), and of 5 shrinks of it to 480 pixels across
+    by OpenCV's area averaging (as vision/reader/view.py's first look)."""
+    frame = np.random.default_rng(0).integers(0, 256, (3024, 4032, 3), dtype=np.uint8)
+    copies, shrinks = [], []
+    for _ in range(5):
+        started = time.perf_counter()
+        frame.copy()
+        copies.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        cv2.resize(frame, (480, 360), interpolation=cv2.INTER_AREA)
+        shrinks.append((time.perf_counter() - started) * 1000)
+    return (
+        f"machine: {os.cpu_count()} cores; a 12 MP frame copied in {statistics.median(copies):.1f} ms, "
+        f"shrunk to 480x360 in {statistics.median(shrinks):.1f} ms (medians of 5)"
+    )
+
+
 def main() -> int:
     """Run every measurement and print it."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -104,7 +125,8 @@ def main() -> int:
     reader = load_reader(args.reader)
     rajas = ("blue", "orange", "green", "violet", "white")
     print(f"reader {args.reader}; OpenCV {cv2.__version__}, numpy {np.__version__}, cv2.setNumThreads(1)")
-    print(f"malloc thresholds kept as `companion serve` keeps them (vision/reader/heap.py): {heap}\n")
+    print(f"malloc thresholds kept as `companion serve` keeps them (vision/reader/heap.py): {heap}")
+    print(yardstick() + "\n", flush=True)
     webcam = synthetic_frames(args.frames, 640, 480, "white_on_wood", ("white",))
     report("SYNTHETIC 640x480 white dice on wood (webcam-like)", webcam, reader)
     report("SYNTHETIC 640x480 Rajas dice", synthetic_frames(args.frames, 640, 480, "rajas", rajas), reader)

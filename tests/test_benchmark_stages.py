@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 import pytest
 
 from benchmarks import vision_stages
-from benchmarks.vision_bench import synthetic_frames
+from benchmarks.vision_bench import synthetic_frames, yardstick
 from vision.reader import candidate, cuts, pips, read
 from vision.reader.view import ANALYSIS_SIDE, View
 
@@ -51,3 +52,10 @@ def test_the_regions_are_split_into_first_tries_and_retries_and_the_reader_is_re
     assert [line.split("  ")[0].strip() for line in lines] == ["read at the first try", "read with retries"]
     counts = [float(line.split(" regions a frame")[0].split()[-1]) for line in lines]
     assert sum(counts) * len(frames) == pytest.approx(len(regions))
+
+
+def test_the_speed_benchmark_says_how_fast_the_machine_is() -> None:
+    """Figures of different stops are taken on different machines: the benchmark's first line measures the machine."""
+    line = yardstick()
+    shape = r"machine: \d+ cores; a 12 MP frame copied in [\d.]+ ms, shrunk to 480x360 in [\d.]+ ms \(medians of 5\)"
+    assert re.fullmatch(shape, line)
