@@ -1,4 +1,5 @@
-"""Rajas pages: playing from the table's forms, answering printed facts, "Can I...?" and the rules reference.
+"""Rajas pages: playing from the table's forms, correcting the last roll, answering printed facts, "Can I...?" and
+the rules reference.
 
 Every form posts plain fields (it works without scripts); a move the rules refuse re-renders the table with
 the reason and its citation (422), a malformed one names the field (400), nothing is written in either case.
@@ -23,6 +24,7 @@ from companion.web.errors import status_of
 from companion.web.language import current_locale, has_text
 from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
+from companion.web.rajas.fix import correct_roll, fix_panel, last_roll
 from companion.web.rajas.moves import move_from_form, seen_dice
 from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
@@ -47,6 +49,7 @@ def render_table(
         is_active=companion.active_id == game_id,
         question=question,
         step=last_step(companion, game_id),
+        fix=fix_panel(last_roll(companion, game_id), context["posted"], context["posted_field"]),
     )
     context.update(extra)
     return render_template(template, **context)
@@ -96,6 +99,23 @@ def play(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         move, seen = move_from_form(request.form), seen_dice(request.form)
         _append(game_id, move, request.form.get("if_seq"), request.form.get("frame"), seen)
+    except (RefusedMove, MalformedRequest, Conflict) as error:
+        return _refused(game_id, error, posted=request.form)
+    return _back(game_id)
+
+
+@rajas_pages.post("/games/<game_id>/rajas/fix")
+def fix_roll(game_id: str) -> BaseResponse | tuple[str, int]:
+    """Correct the dice of the last roll as tapped on its panel (one correction event), then back to the table."""
+    companion = service()
+    session = companion.session(game_id)
+    if_seq, target = request.form.get("if_seq", ""), request.form.get("target", "")
+    try:
+        with session.lock:  # "still at if_seq, still the last roll" and the write are one step
+            roll = last_roll(companion, game_id)
+            if roll is None or target != str(roll["seq"]) or (if_seq.isdigit() and int(if_seq) != session.last_seq):
+                raise moved_on(session.last_seq, if_seq)
+            correct_roll(companion, game_id, roll, request.form)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error, posted=request.form)
     return _back(game_id)

@@ -1,0 +1,113 @@
+"""Correcting the last roll from the Rajas table: each die tapped again (its number, its colour), sent as one
+correction event (companion/session.py) that replaces the roll move and changes only its dice.
+
+The dice stay in their order, die for die: a camera roll's correction pairs them with the dice in its picture
+(devices/examples.py). Everything else of the roll (its seat, the dice given back, any other field) is the roll as
+it was played, and its event keeps the camera's reading (the log is never rewritten). A correction that the roll
+itself or a move played since would not allow is refused in the table's words, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import Conflict, MalformedRequest, shown
+from companion.games.base import Citation, Message, RefusedMove, Verdict
+from companion.games.rajas.definition import COLORS
+from companion.service import Companion
+from companion.web.rajas.moves import whole
+
+FIX_TYPE = "correction"
+"""The `type` field of the panel's form: a refused correction is drawn again as tapped, no other form is."""
+
+
+def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
+    """The last standing roll, to correct: {"seq", "move", "origin", "is_corrected", "is_just_corrected"} (origin:
+    "camera", "web"...; is_corrected: a correction replaced its dice since; is_just_corrected: that correction is
+    the game's last event). None when no roll stands, or the last one took no die (there is nothing to correct)."""
+    session = companion.session(game_id)
+    with session.lock:
+        rolls = [(seq, move) for seq, move in session.timeline.standing if move.get("type") == "roll"]
+        if not rolls or not rolls[-1][1].get("dice"):
+            return None
+        seq, move = rolls[-1]
+        written = companion.events(game_id, seq - 1)  # the roll's event, then every event since
+    corrections = [e for e in written[1:] if e.type == FIX_TYPE and e.payload.get("target") == seq]
+    return {
+        "seq": seq,
+        "move": move,
+        "origin": written[0].payload.get("origin") if written else None,
+        "is_corrected": bool(corrections),
+        "is_just_corrected": bool(corrections) and corrections[-1].seq == written[-1].seq,
+    }
+
+
+def fix_panel(roll: Mapping[str, Any] | None, posted: Mapping[str, Any], wrong_field: str | None) -> dict[str, Any]:
+    """What the correction panel shows: the roll, and one row per die with the number and colour ticked (as the
+    player tapped them on a refused correction of this roll, which opens the panel, else as the roll was played);
+    `wrong_field`: the field a malformed correction was refused for ("fix.1.value"), its row marked."""
+    if roll is None:
+        return {"roll": None, "rows": [], "is_open": False}
+    is_posted = posted.get("type") == FIX_TYPE and posted.get("target") == str(roll["seq"])
+    rows = []
+    for number, die in enumerate(roll["move"]["dice"]):
+        value, color = die.get("value"), die.get("color")
+        if is_posted:
+            value = whole((posted.get(f"fix.{number}.value") or "").strip())
+            color = posted.get(f"fix.{number}.color")
+        color = color if color in COLORS else None
+        wrong = is_posted and (wrong_field or "").startswith(f"fix.{number}.")
+        rows.append({"value": value, "color": color, "drawn": color or die.get("color"), "wrong": wrong})
+    return {"roll": roll, "rows": rows, "is_open": is_posted}
+
+
+def corrected_roll(move: Mapping[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
+    """The roll move with the dice tapped on the panel (`fix.<n>.value`, `fix.<n>.color`, one pair for each die of
+    the roll, in its order); every other field as it was. MalformedRequest names a die's field left out or wrong."""
+    dice = [_tapped(form, number, die) for number, die in enumerate(move["dice"])]
+    return {**move, "dice": dice}
+
+
+def _tapped(form: Mapping[str, Any], number: int, die: Mapping[str, Any]) -> dict[str, Any]:
+    named = {"key": "rajas.said.form.die.dice", "params": {"n": number + 1}}
+    raw = (form.get(f"fix.{number}.value") or "").strip()
+    value = whole(raw)
+    if value is None or not 1 <= value <= 6:
+        raise _bad(f"fix.{number}.value", raw, "the number showing, 1 to 6", "die_value", named)
+    color = (form.get(f"fix.{number}.color") or "").strip()
+    if color not in COLORS:
+        raise _bad(f"fix.{number}.color", color, ", ".join(COLORS), "die_color", named)
+    # A rolled die is used as it shows: the number it is used as goes with the number corrected (the rules say it).
+    kept = {key: part for key, part in die.items() if key not in ("as", "via")}
+    return {**kept, "color": color, "value": value}
+
+
+def _bad(field: str, value: str, allowed: str, reason: str, die: dict[str, Any]) -> MalformedRequest:
+    """A die's field refused as the roll form refuses it (catalogue rajas.said.form.<reason>)."""
+    said = {"key": f"rajas.said.form.{reason}", "params": {"field": field, "value": shown(value), "die": die}}
+    return MalformedRequest(f"field {field}: got {shown(value)}; allowed: {allowed}", field=field, said=said)
+
+
+def correct_roll(companion: Companion, game_id: str, roll: Mapping[str, Any], form: Mapping[str, Any]) -> None:
+    """Write the correction of `roll` with the dice of `form`. The rules refusing the corrected roll, or a move
+    played since that it would make illegal, is a RefusedMove said as a correction not made (nothing written)."""
+    payload = {"target": roll["seq"], "move": corrected_roll(roll["move"], form)}
+    try:
+        companion.append(game_id, FIX_TYPE, payload, origin="web")
+    except RefusedMove as refused:
+        if refused.verdict.status != "refused" or refused.verdict.reason is None:
+            raise
+        raise RefusedMove(_not_corrected("page.rajas.fix.refused", refused.verdict.to_dict())) from refused
+    except Conflict as conflict:
+        later = conflict.details.get("verdict")  # the verdict on the move played since (session._refold)
+        if not isinstance(later, Mapping):
+            raise
+        raise RefusedMove(_not_corrected("page.rajas.fix.later_refused", later)) from conflict
+
+
+def _not_corrected(key: str, verdict: Mapping[str, Any]) -> Verdict:
+    """A refusal of the correction, saying the rules' reason (`verdict`, JSON form) within `key`, with its citation."""
+    cited = verdict.get("citation")
+    citation = Citation(**cited) if isinstance(cited, Mapping) else None
+    return Verdict.refuse(Message(key, {"reason": verdict.get("reason") or ""}), citation)
