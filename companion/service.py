@@ -10,7 +10,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict
 from companion.games.registry import game_kind, game_kinds
 from companion.session import GameSession
-from vision.reading import sure_value
+from vision.reading import DiceReading, sure_value
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,7 @@ class Companion:
         self.last_settled: dict[str, Any] | None = None
         self._die_colours: tuple[str, ...] | None = None  # the active game's, found when first asked for
         self._unplayed: tuple[str, int, str] | None = None  # the last settled roll not played, as logged
+        self._active_listeners: list[Callable[[str], None]] = []
         self.bus.subscribe(RollSettled, self._on_roll_settled)
         self.bus.subscribe(ButtonPressed, self._on_button)
         self.bus.subscribe(GameEventAppended, self._on_fact_told)
@@ -229,6 +230,36 @@ class Companion:
                 )
             self.store.set_setting("active_game", game_id)
             self._die_colours = session.game.die_colours
+        for listener in list(self._active_listeners):
+            try:
+                listener(game_id)
+            except Exception:  # a device must not undo a choice the table made
+                log.exception("listener %r failed on the active game %s", listener, game_id)
+
+    def when_active_changes(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(game_id)` whenever a game becomes the table's active game (started, or resumed)."""
+        self._active_listeners.append(listener)
+
+    def last_camera_roll(self, game_id: str | None) -> DiceReading | None:
+        """The dice of the last roll the camera saw settle in a game, as its log recorded them; None if none.
+
+        That is the last move carrying the camera's reading: played by the camera, or finished on a roll form
+        from its reading. A roll undone since counts too: undoing it did not take the dice off the table (and
+        the camera kept them in mind, running), so the same dice still there are no new roll; redo it, or roll
+        again. A roll typed by hand carries no picture of where the dice lay, so it cannot be recognised on the
+        table: the camera roll before it is the one remembered.
+        """
+        if game_id is None or not self.store.has_game(game_id):
+            return None
+        for event in reversed(self.store.events(game_id)):
+            reading = event.payload.get("reading") if event.type == "move" else None
+            if not isinstance(reading, Mapping) or not reading.get("dice"):
+                continue
+            try:
+                return DiceReading.from_dict(dict(reading))
+            except (KeyError, TypeError, ValueError) as exc:
+                log.warning("the camera's reading of event %s-%s is unreadable: %s", game_id, event.seq, exc)
+        return None
 
     @property
     def die_colours(self) -> tuple[str, ...]:

@@ -97,6 +97,9 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         die_colours=lambda: service.die_colours,
     )
     service.devices["camera"] = worker
+    # Dice lying still since before a restart are not a new roll: the settler starts knowing the game's last one.
+    worker.remember_roll(service.last_camera_roll(service.active_id))
+    service.when_active_changes(lambda game_id: worker.remember_roll(service.last_camera_roll(game_id)))
     ExampleCollector(service, worker.settled_frame, config.data_dir() / EXAMPLES)
     worker.start()
 

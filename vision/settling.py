@@ -23,6 +23,11 @@ How it decides:
 - Repeats: a scene with the same multiset of (value, colour) at about the same places as the last
   settled roll (dice picked up and put back) gives no event; any other change gives a new one.
   An empty table never gives an event. reset() forgets everything, including the last roll.
+- Restarts: a settler just made remembers no roll, so the dice lying still on the table when the service
+  starts again would be a new roll. remember_roll(reading) gives it the last roll the camera settled before
+  (as the caller recorded it, plain data): the same dice at about the same places are then "put back",
+  and give no event. A seed never replaces a roll this settler knows already (settled here, or an earlier
+  seed): what lies on the table is what the camera saw settle last.
 """
 
 from __future__ import annotations
@@ -142,6 +147,19 @@ class Settler:
         self._is_waiting_for_clear_view = False
         self._reference: np.ndarray | None = None
         self._reference_dice: tuple[Die, ...] = ()
+
+    def remember_roll(self, reading: DiceReading | None) -> bool:
+        """Take `reading` as the last settled roll, unless one is known already; whether it was taken.
+
+        For a settler started after a restart: the dice still lying as at that roll are not a new one, just as
+        dice picked up and put back are not (see the module's "Repeats"). A genuinely new roll of the same
+        values at about the same places is taken for the same dice, as it is within one run; elsewhere on the
+        table it is a new roll. A reading without dice is no roll, and is not taken.
+        """
+        if reading is None or not reading.dice or self.last_settled is not None:
+            return False
+        self.last_settled = reading
+        return True
 
     def look(self, frame: Frame) -> float | None:
         """The motion of this frame (measured once, however often asked); None for a first frame."""

@@ -67,6 +67,7 @@ class CameraWorker:
         self._settled_frames: OrderedDict[str, np.ndarray] = OrderedDict()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._seeds: list[DiceReading] = []  # rolls to remember, handed to the settler by the loop's own thread
         self.errors = 0
         self.last_error: str | None = None
 
@@ -114,8 +115,20 @@ class CameraWorker:
         reading = self._reader(image, self._told_among())
         return self.zones.assign(reading) if self.zones is not None else reading
 
+    def remember_roll(self, reading: DiceReading | None) -> None:
+        """Have the settler take `reading` as the last roll settled, unless it knows one already (see
+        Settler.remember_roll): the dice of that roll still lying on the table are then not a new roll."""
+        if reading is not None:
+            with self._changed:
+                self._seeds.append(reading)
+
     def step(self) -> DiceReading | None:
         """Take one frame if there is one, read its dice if the gate lets it, and feed the settler."""
+        with self._changed:
+            seeds, self._seeds = self._seeds, []
+        for seed in seeds:
+            if self.settler.remember_roll(seed):
+                log.info("camera: dice lying as at the last camera roll (%d dice) are not a new roll", len(seed.dice))
         frame = self.source.read()
         if frame is None:
             return None
