@@ -5,8 +5,11 @@ and the table it reads every evening (`companion check-reader`).
 Each true die is matched to the die read whose box overlaps it most, at least MATCH_IOU of their union, best
 overlaps first, each die read matched once. A true die so matched is read right when the values agree, unread when
 the reader gave no value; a true die matched to none is missed, a die read and matched to none was found where none
-lies. A picture is read exactly when every true die is read right and nothing is found beside them. A die labelled
-with no value is matched (what is read on it is not found where none lies) but not scored.
+lies. A die labelled with a colour and read with another, or with none, is listed among the misreads even when its
+value is right: its value still counts as read right (value accuracy is about values alone), its colour as read
+wrong. A picture is read exactly when every true die is read right, in value and in any colour it is labelled with,
+and nothing is found beside them. A die labelled with no value is matched (what is read on it is not found where
+none lies) but not scored; one labelled with no colour is scored on its value alone.
 """
 
 from __future__ import annotations
@@ -98,11 +101,16 @@ def _true_die(where: str, die: Any) -> TrueDie:
 @dataclass(frozen=True)
 class Misread:
     """A die not read right: the true die (None for a die found where none lies) and the die read (None when it
-    was missed)."""
+    was missed). Both given with the same value: the die's colour was read wrong, or not at all."""
 
     image: str
     truth: TrueDie | None
     read: Die | None
+
+    @property
+    def is_colour_only(self) -> bool:
+        """Whether the die's value was read right and only its colour was not."""
+        return self.truth is not None and self.read is not None and self.read.value == self.truth.value
 
     def describe(self) -> str:
         """One line for a person: what lay there and what was read."""
@@ -114,6 +122,9 @@ class Misread:
             read = "missed"
         elif self.read.value is None:
             read = f"found unread ({self.read.color or 'colour unknown'})"
+        elif self.is_colour_only:
+            colour = f"with the wrong colour: {self.read.color}" if self.read.color else "with no colour"
+            read = f"read {colour} (value right, {self.read.confidence:.2f})"
         else:
             read = f"read as {self.read.value} ({self.read.color or 'colour unknown'}, {self.read.confidence:.2f})"
         return f"{self.image}: {truth} at {where} {read}"
@@ -199,14 +210,14 @@ def _score_picture(result: Score, name: str, truth: list[TrueDie], read: list[Di
             result.misreads.append(Misread(name, one, None))
             continue
         result.confusion[(one.value, found.value)] += 1
-        if found.value == one.value:
-            result.right += 1
-        else:
-            result.unread += found.value is None
-            result.misreads.append(Misread(name, one, found))
+        result.right += found.value == one.value
+        result.unread += found.value is None
         if one.color is not None:
             result.coloured += 1
             result.colour_right += found.color == one.color
+        # One misread for the die, whether its value, its labelled colour or both were read wrong.
+        if found.value != one.value or one.color not in (None, found.color):
+            result.misreads.append(Misread(name, one, found))
     matched = set(pairs.values())
     for index, found in enumerate(read):
         if index not in matched:
