@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Conflict, MalformedRequest
-from companion.events.fold import Timeline, timeline_of
+from companion.events.fold import UNDO_LAST_ACTION, Timeline, timeline_of
 from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Game, Player, RefusedMove, Verdict
 from companion.games.registry import game_kind
@@ -68,22 +68,23 @@ class GameSession:
             timeline.add(self.last_seq + 1, type_, payload)
             return timeline, [*self.states, self.game.apply(self.state, move)], payload
         if type_ == "correction":
-            payload = {**payload, "target": self._target(payload)}
-            redo_from = timeline.add(self.last_seq + 1, type_, payload)
-            assert redo_from is not None
-            return timeline, self._refold(timeline, redo_from, payload), payload
+            target = self._target(payload)
+            index = timeline.index_of(target)
+            # The corrected move is judged where it stands: after the moves before it.
+            payload = {**payload, "target": target, "move": dict(self._parsed(payload["move"], self.states[index]))}
+        elif type_ == "undo":
+            # Every undo written now takes back the last action, whoever sends it (see events/fold.py).
+            payload = {**payload, **UNDO_LAST_ACTION}
         before = len(timeline.standing)
-        timeline.add(self.last_seq + 1, type_, payload)
+        redo_from = timeline.add(self.last_seq + 1, type_, payload)
+        if redo_from is not None:  # a correction made, taken back or made again: refold from its move
+            return timeline, self._refold(timeline, redo_from), payload
         if len(timeline.standing) < before:
             return timeline, self.states[:-1], payload
         return timeline, [*self.states, self.game.apply(self.state, timeline.standing[-1][1])], payload
 
-    def _refold(self, timeline: Timeline, index: int, payload: dict[str, Any]) -> list[Any]:
+    def _refold(self, timeline: Timeline, index: int) -> list[Any]:
         states = self.states[: index + 1]
-        seq, move = timeline.standing[index]
-        move = dict(self._parsed(move, states[-1]))
-        timeline.standing[index] = (seq, move)
-        payload["move"] = move
         for position, (later_seq, later) in enumerate(timeline.standing[index:]):
             try:
                 states.append(self.game.apply(states[-1], later))

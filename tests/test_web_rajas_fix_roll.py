@@ -305,15 +305,19 @@ def test_no_roll_no_panel(client: FlaskClient, companion: Companion) -> None:
 
 
 def test_a_correction_is_undone_and_redone_as_any_event(client: FlaskClient, companion: Companion) -> None:
-    # Undo takes back the roll as it stands (corrected); redo plays it again, corrected.
+    # Undo takes back the last thing done, the correction: the roll stands again as the camera read it (and no
+    # longer says it was corrected); redo makes the correction again.
     game_id = str(companion.create_game("rajas", PLAYERS)["game_id"])
     camera_rolled(companion, (3, 4, 2, 5))
     dice = [("blue", 3), ("green", 4), ("orange", 6), ("violet", 5)]
     assert client.post(f"/games/{game_id}/rajas/fix", data=fix_form(companion, game_id, dice)).status_code == 303
     seq = str(companion.session(game_id).last_seq)
     assert client.post(f"/games/{game_id}/rajas/undo", data={"if_seq": seq}).status_code == 303
-    assert companion.session(game_id).state.player(0)["dice"] == {c: [] for c in COLORS}
-    assert "Asha rolled the dice" in page(client, game_id)  # what the undo took back, as for any move
+    assert companion.session(game_id).state.player(0)["dice"]["orange"] == [2]
+    shown = page(client, game_id)
+    assert "the correction of" in shown and "Asha rolled the dice" in shown  # what the undo took back
+    assert "Asha · read by the camera, corrected" not in shown
+    assert "Asha · read by the camera" in shown
     seq = str(companion.session(game_id).last_seq)
     assert client.post(f"/games/{game_id}/rajas/redo", data={"if_seq": seq}).status_code == 303
     assert companion.session(game_id).state.player(0)["dice"]["orange"] == [6]

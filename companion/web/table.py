@@ -15,13 +15,14 @@ def last_roll(service: Companion, game_id: str) -> dict[str, Any] | None:
     session = service.session(game_id)
     with session.lock:
         standing = list(session.timeline.standing)
+        corrected = {action.seq for action in session.timeline.done if action.is_correction}
     for seq, move in reversed(standing):
         if isinstance(move.get("dice"), list) and move["dice"]:
             written = service.events(game_id, seq - 1)
             origin = written[0].payload.get("origin") if written else None
             reading = written[0].payload.get("reading") if written else None
-            # The log is never rewritten: a roll corrected at the table is its first event and the corrections after.
-            is_corrected = any(e.type == "correction" and e.payload.get("target") == seq for e in written[1:])
+            # A correction that stands (not taken back by an undo) replaced the dice of the roll's first event.
+            is_corrected = seq in corrected
             pictures = _unread_pictures(service, move, reading)
             return {"seq": seq, "move": move, "origin": origin, "is_corrected": is_corrected, "pictures": pictures}
     return None

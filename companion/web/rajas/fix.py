@@ -33,13 +33,15 @@ def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
             return None
         seq, move = rolls[-1]
         written = companion.events(game_id, seq - 1)  # the roll's event, then every event since
-    corrections = [e for e in written[1:] if e.type == FIX_TYPE and e.payload.get("target") == seq]
+        # Corrections that stand: one taken back by an undo no longer says the roll was corrected.
+        is_corrected = any(action.seq == seq and action.is_correction for action in session.timeline.done)
+    last = written[-1] if written else None
     return {
         "seq": seq,
         "move": move,
         "origin": written[0].payload.get("origin") if written else None,
-        "is_corrected": bool(corrections),
-        "is_just_corrected": bool(corrections) and corrections[-1].seq == written[-1].seq,
+        "is_corrected": is_corrected,
+        "is_just_corrected": last is not None and last.type == FIX_TYPE and last.payload.get("target") == seq,
     }
 
 

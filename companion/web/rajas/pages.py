@@ -197,16 +197,21 @@ _STEP_FIELDS = {"space": "rajas.space", "building": "rajas.building", "room": "r
 
 
 def last_step(companion: Companion, game_id: str) -> dict[str, Any] | None:
-    """What the game's last event took back (an undo) or played again (a redo), in words; None after any other event.
-    Every screen of the table shows it until the next event, so that no one is left guessing what the step did."""
+    """What the game's last event took back (an undo) or played again (a redo), a move or a correction of one, in
+    words; None after any other event. Every screen of the table shows it until the next event, so that no one is
+    left guessing what the step did."""
     session = companion.session(game_id)
     with session.lock:
         written = companion.events(game_id, session.last_seq - 1)
         step = written[-1].type if written else None
         if step not in ("undo", "redo"):
             return None
-        _, move = session.timeline.undone[-1] if step == "undo" else session.timeline.standing[-1]
+        # An undo's action is the last one that could be redone; a redo's, the last one standing again.
+        action = session.timeline.undone[-1] if step == "undo" else session.timeline.done[-1]
         names = [p.name for p in session.players]
+    move = action.move
+    if action.is_correction:
+        return Message(f"page.rajas.step.{step}_correction", {"what": move_words(move, names).to_dict()}).to_dict()
     if move.get("type") == "answer_fact":
         return _fact_step(companion, str(step), move)
     return Message(f"page.rajas.step.{step}", {"what": move_words(move, names).to_dict()}).to_dict()
