@@ -19,6 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.devices.example_sync import StandingRoll, examples_of, standing_rolls
 from companion.events.bus import GameEventAppended
 from companion.service import Companion
 from vision.reading import sure_value
@@ -121,7 +122,8 @@ def _as_read(die: dict[str, Any]) -> dict[str, Any]:
 
 
 class ExampleCollector:
-    """Listens for corrections of camera rolls and writes the frame with the corrected dice."""
+    """Listens for corrections of camera rolls and writes the frame with the corrected dice; after an undo or a redo,
+    brings the game's examples back in line with what stands."""
 
     def __init__(self, service: Companion, frames: FrameLookup, folder: Path) -> None:
         self.service = service
@@ -133,6 +135,9 @@ class ExampleCollector:
         service.bus.subscribe(GameEventAppended, self._on_event)
 
     def _on_event(self, event: GameEventAppended) -> None:
+        if event.type in ("undo", "redo"):
+            self.reconcile(event.game_id)
+            return
         if event.type == "move":
             reading = event.payload.get("reading") or {}
             self._keep_frame(reading)
@@ -172,6 +177,36 @@ class ExampleCollector:
             )
             return
         self.save(image, dice, f"{event.game_id}-{event.seq}")
+
+    def reconcile(self, game_id: str) -> None:
+        """Make a game's examples say what now stands: an example of a roll taken back, or back to the camera's
+        reading as read, is forgotten; one whose standing dice differ from its labels is labelled again; a roll
+        corrected or told that stands with no example (put back by redo) is saved again while its frame is kept."""
+        session = self.service.session(game_id)
+        # Under the game's lock nothing is appended meanwhile: the examples follow one state of the log. (The lock
+        # is taken before the collector's own, as when a page appends under it and this collector then saves.)
+        with session.lock:
+            rolls = standing_rolls(game_id, self.service.events(game_id), session.timeline.standing)
+            wanted = {name: _canonical(standing_labels(roll)) for name, roll in rolls.items()}
+            with self._lock:
+                kept = examples_of(self._label_lines(), game_id)
+                changed = {
+                    name: dice for name, dice in wanted.items() if name in kept and dice not in (None, kept[name])
+                }
+                self._forget({name for name in kept if wanted.get(name) is None})
+                self._relabel(changed)
+            for name, dice in wanted.items():
+                if dice is not None and name not in kept:
+                    self._save_again(name, rolls[name], dice)
+
+    def _save_again(self, name: str, roll: StandingRoll, dice: list[dict[str, Any]]) -> None:
+        """Save the example of a standing roll that has none (put back by redo), if its frame is still kept."""
+        image = self._frame(roll.reading.get("frame_id"))
+        if image is None:
+            # Said at every undo or redo of that game while the roll stands: quietly, not to wear a Pi's SD card.
+            log.debug("roll %s stands again but is not saved as an example: its frame is no longer kept", name)
+            return
+        self.save(image, dice, name)
 
     def _keep_frame(self, reading: dict[str, Any]) -> None:
         """Keep the frame of a roll the camera played (its settled scene, still the camera's latest)."""
@@ -232,6 +267,36 @@ class ExampleCollector:
         if len(kept) != len(lines):
             write_atomically(labels, "".join(line + "\n" for line in kept))
 
+    def _label_lines(self) -> list[str]:
+        """The lines of labels.jsonl (none before the first example)."""
+        labels = self.folder / "labels.jsonl"
+        return labels.read_text(encoding="utf-8").splitlines() if labels.exists() else []
+
+    def _forget(self, names: set[str]) -> None:
+        """Forget some examples: their label lines first (the file replaced at once), then their pictures, so that a
+        power cut leaves at worst a picture no line names. The caller holds the lock."""
+        if not names:
+            return
+        images = {f"images/{name}.jpg" for name in names}
+        lines = self._label_lines()
+        write_atomically(
+            self.folder / "labels.jsonl", "".join(f"{line}\n" for line in lines if _image_of(line) not in images)
+        )
+        for image in images:
+            (self.folder / image).unlink(missing_ok=True)
+
+    def _relabel(self, labels: dict[str, list[dict[str, Any]]]) -> None:
+        """Give some examples new dice, their pictures kept as they are (the file replaced at once). The caller holds
+        the lock."""
+        if not labels:
+            return
+        by_image = {f"images/{name}.jpg": dice for name, dice in labels.items()}
+        lines = []
+        for line in self._label_lines():
+            image = _image_of(line)
+            lines.append(json.dumps({**json.loads(line), "dice": by_image[image]}) if image in by_image else line)
+        write_atomically(self.folder / "labels.jsonl", "".join(f"{line}\n" for line in lines))
+
     def _keep_latest(self) -> None:
         """Forget the oldest examples past KEPT_EXAMPLES: the label lines first (the file replaced at once), then
         their pictures, so that a power cut leaves at worst a picture no line names."""
@@ -248,6 +313,22 @@ class ExampleCollector:
                 continue
             if isinstance(image, str) and image.startswith("images/"):
                 (self.folder / image).unlink(missing_ok=True)
+
+
+def standing_labels(roll: StandingRoll) -> list[dict[str, Any]] | None:
+    """The labels of a standing roll's example: its dice as corrected, else as told by hand; None when it should
+    have none (the camera's reading as read, or dice that cannot be matched to the picture's)."""
+    seen = roll.reading.get("dice") or []
+    if roll.is_corrected:
+        return labelled(seen, roll.dice)
+    if roll.is_told:
+        return told_by_colour(seen, roll.dice, roll.reading.get("told"))
+    return None
+
+
+def _canonical(dice: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """Labels as they read back from labels.jsonl, to compare with those saved."""
+    return None if dice is None else json.loads(json.dumps(dice))
 
 
 def _image_of(line: str) -> Any:
