@@ -72,6 +72,7 @@ def _register_template_helpers(app: Flask) -> None:
         option_label=language.option_label,
         has_text=language.has_text,
         locale=language.current_locale,
+        language_url=language.language_url,
         die_pips=dice.pips,
         die_colors=dice.DIE_COLORS,
         die_style=dice.style,

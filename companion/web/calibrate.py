@@ -12,11 +12,14 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.devices.calibration import calibration_path
+from companion.errors import MalformedRequest
+from companion.errors import shown as quoted  # `shown` here is the token of the picture shown
 from companion.i18n import join_list
+from companion.i18n.lists import list_message
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
 from companion.web.language import color_text, current_locale, t
@@ -139,7 +142,7 @@ def calibrate_save() -> Response | str:
     for number, die in enumerate(reading.dice, 1):
         name = request.form.get(f"colour.{number}", "")
         if name and name not in DIE_COLORS:
-            abort(400, description=f"colour.{number} = {name!r} is not one of {', '.join(DIE_COLORS)}")
+            raise _not_a_colour(number, name)
         if name:
             examples.append((frame, die.bbox, name))
             numbers.append(number)
@@ -160,6 +163,15 @@ def calibrate_save() -> Response | str:
     if left_out:
         return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out, shown=token))
     return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+def _not_a_colour(number: int, name: str) -> MalformedRequest:
+    """The refusal of a colour name the camera has no colour for (a form from another version of the page): said
+    in the reader's language on the page, in English to a client asking for JSON."""
+    colours = list_message([{"key": f"color.{colour}"} for colour in DIE_COLORS], "or")
+    said = {"key": "error.said.die_colour", "params": {"die": number, "value": quoted(name), "allowed": colours}}
+    message = f"colour.{number} = {quoted(name)} is not one of {', '.join(DIE_COLORS)}"
+    return MalformedRequest(message, field=f"colour.{number}", value=name, said=said)
 
 
 def _alike_text(pair: AlikeColours, named: list[tuple[int, str]], calibration: Calibration) -> str:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, get_args
+from urllib.parse import quote, urlencode
 
-from flask import current_app, g, has_request_context, request
+from flask import current_app, g, has_request_context, request, url_for
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
 
 from companion.games.base import Message
 from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
@@ -75,6 +77,30 @@ def remember_locale(response: Any) -> ResponseReturnValue:
     if chosen:
         response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax")
     return response
+
+
+def language_url(code: str) -> str:
+    """The address of the page being shown, in language `code`: its path and its other arguments, lang set to `code`.
+
+    A page drawn in answer to a form (a POST) stands at the form's address, which may take no GET (POST /games): its
+    link then opens that address only when it is also a page, else the table of the game the form was for, else the
+    home page."""
+    if request.method not in ("GET", "HEAD") and not _is_page(request.path):
+        game_id = (request.view_args or {}).get("game_id")
+        if game_id is not None:
+            return url_for("pages.table", game_id=game_id, lang=code)
+        return url_for("pages.home", lang=code)
+    kept = [(name, value) for name, value in request.args.items(multi=True) if name != "lang"]
+    return f"{quote(request.script_root + request.path)}?{urlencode([*kept, ('lang', code)])}"
+
+
+def _is_page(path: str) -> bool:
+    """Whether the app answers a GET at `path` (one of its routes takes it there)."""
+    try:
+        current_app.url_map.bind_to_environ(request.environ).match(path, method="GET")
+    except HTTPException:  # not found, POST only, or a redirect elsewhere (a missing trailing slash)
+        return False
+    return True
 
 
 def current_locale() -> str:

@@ -12,12 +12,13 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.boards import BoardFileRefused
-from companion.errors import MalformedRequest, shown
+from companion.errors import GameNotFound, MalformedRequest, shown
 from companion.games.base import Message, MissingFact
 from companion.games.rajas.facts import fact_kind, fact_name, told_problems, value_range, value_words
+from companion.i18n.lists import list_message
 from companion.web.bodies import json_object
 from companion.web.context import service
-from companion.web.language import message_text
+from companion.web.language import has_text, message_text
 from companion.web.rajas.moves import fact_words, is_reward_question, reward_from_form, whole, words_said
 from companion.web.rajas.table import REWARD_DICE, REWARD_KINDS, REWARD_NUMBER, REWARD_ROOMS
 
@@ -25,6 +26,20 @@ board_pages = Blueprint("boards", __name__)
 board_api = Blueprint("boards_api", __name__)
 
 MAX_UPLOAD = 512 * 1024
+
+
+@board_pages.before_request
+@board_api.before_request
+def _has_facts() -> None:
+    """Refuse, before anything is read, a board address of a game without printed facts (/boards/chess): the page
+    says so in the reader's words, the API in English."""
+    kind, boards = (request.view_args or {}).get("kind"), service().boards
+    if kind is None or boards.has_facts(kind):
+        return
+    formats = boards.formats
+    titles = [{"key": f"{k}.title"} if has_text(f"{k}.title") else k for k in formats]
+    said = {"key": "error.said.board_kind", "params": {"value": shown(kind), "allowed": list_message(titles)}}
+    raise GameNotFound(f"game {shown(kind)} has no printed facts; known: {', '.join(formats)}", said=said)
 
 
 def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
@@ -160,7 +175,13 @@ def problem_texts(error: BoardFileRefused) -> list[str]:
 @board_pages.post("/boards/<kind>/forget")
 def forget(kind: str) -> BaseResponse:
     """Drop one told fact (a wrong answer): the table will be asked again."""
-    service().boards.forget(kind, request.form.get("key", ""))
+    key = request.form.get("key", "")
+    try:
+        service().boards.forget(kind, key)
+    except GameNotFound as error:  # forgotten already (the button tapped twice, or on another phone)
+        fact = fact_name(key).to_dict() if fact_kind(key) is not None else shown(key)
+        said = {"key": "error.said.fact_not_told", "params": {"fact": fact}}
+        raise GameNotFound(error.message, said=said) from error
     return redirect(url_for("boards.wizard", kind=kind), code=303)
 
 
