@@ -7,6 +7,7 @@ the reason and its citation (422), a malformed one names the field (400), nothin
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,6 +79,8 @@ def _append(
             payload["reading"]["told"] = seen
     with session.lock:  # re-entrant: "still at if_seq" and the write are one step
         if if_seq and if_seq.isdigit() and int(if_seq) != session.last_seq:
+            if is_repeat(companion, game_id, if_seq, "move", move):
+                return
             raise moved_on(session.last_seq, if_seq)
         try:
             companion.append(game_id, "move", payload, origin="web")
@@ -130,6 +133,8 @@ def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
     try:
         with session.lock:
             if if_seq.isdigit() and int(if_seq) != session.last_seq:
+                if is_repeat(companion, game_id, if_seq, step):
+                    return _back(game_id)
                 raise moved_on(session.last_seq, if_seq)
             companion.append(game_id, step, {}, origin="web")
     except (RefusedMove, Conflict) as error:
@@ -181,6 +186,32 @@ def rules() -> str:
     locale = current_locale()
     entries = search_rules(query, locale) if query else rules_reference(locale)
     return render_template("rajas/rules.html", entries=entries, query=query, total=len(rules_reference(locale)))
+
+
+REPEAT_WITHIN = 10.0
+"""Seconds within which a form posted again, as drawn before the event it wrote, is the same tap sent twice."""
+
+
+def is_repeat(
+    companion: Companion, game_id: str, if_seq: str, type_: str, move: Mapping[str, Any] | None = None
+) -> bool:
+    """Whether a form drawn just before the game's last event is the one that wrote it, posted again: a double tap,
+    or a browser sending a form again while the first answer was on its way. The last event is then of that type,
+    from the web, a few seconds old (REPEAT_WITHIN), and for a move, that very move as the rules read it where it
+    was played. Its answer is the table, as for the first post: not a refusal of what the player just did."""
+    session = companion.session(game_id)
+    with session.lock:
+        if int(if_seq) != session.last_seq - 1:
+            return False
+        last = companion.events(game_id, session.last_seq - 1)[-1]
+        if last.type != type_ or last.payload.get("origin") != "web" or time.time() - last.created_at > REPEAT_WITHIN:
+            return False
+        if move is None:
+            return True
+        try:
+            return dict(session.game.parse_move(session.states[-2], dict(move))) == last.payload.get("move")
+        except (MalformedRequest, RefusedMove, IndexError):
+            return False
 
 
 def moved_on(last_seq: int, if_seq: str) -> Conflict:
