@@ -66,10 +66,35 @@ class Calibration:
         benchmarks/eval_colour.py, blue and red taught: colour right 0.994 -> 0.899 to 0.959 over five draws; told
         so, as taught alone)."""
         name, confidence = self._nearest(feature)
-        if not self.by_default or confidence >= NAMED:
+        untaught = self._hue_of_untaught(feature) if self.by_default else None
+        if not self.by_default or (confidence >= NAMED and untaught is None):
             return name, confidence
         by_default, sure = _default_palette().only(self.among or DEFAULT_COLOURS).classify(feature)
+        if untaught is not None:  # a colour never taught, its hue far nearer: no taught colour, whatever the margin
+            return (untaught, sure) if by_default == untaught else (None, 0.0)
         return (by_default, sure) if by_default in self.by_default else (name, confidence)
+
+    def _hue_of_untaught(self, feature: np.ndarray) -> str | None:
+        """The colour never taught (`by_default`, among `among`) whose hue a strongly coloured body (CHROMATIC) shows,
+        within MUCH_NEARER of HUE_REACH and much nearer it than every colour taught showing a hue (MUCH_NEARER of
+        their nearest gap), or None.
+
+        Told among the colours taught alone, a red die is named the nearest of them by hue, orange on a table taught
+        the Rajas four, and surely so (the others lie far); the default palette was asked only when no colour taught
+        was near. The default palette's hues were measured under no table's light, so they take a die from a colour
+        taught only when it shows theirs far more than the taught colour's."""
+        if _chroma(feature[None, :])[0] < CHROMATIC:
+            return None
+        palette = _default_palette().centres
+        untaught = [n for n in self.by_default if (self.among is None or n in self.among) and _is_coloured(palette[n])]
+        if not untaught:
+            return None
+        taught = [c for n, c in self.centres.items() if (self.among is None or n in self.among) and _has_hue(c)]
+        hue = math.degrees(math.atan2(feature[1], feature[0]))
+        nearest = min(untaught, key=lambda n: float(hue_gap(_hue(palette[n]), hue)))
+        gap = float(hue_gap(_hue(palette[nearest]), hue))
+        taught_gap = min((float(hue_gap(_hue(c), hue)) for c in taught), default=180.0)
+        return nearest if gap <= MUCH_NEARER * min(taught_gap, HUE_REACH) else None
 
     def _nearest(self, feature: np.ndarray) -> tuple[str | None, float]:
         """The nearest colour of `centres` (among `among`) and a confidence.
@@ -186,14 +211,17 @@ class Calibration:
             raise CalibrationError(f"{path}: not a readable calibration ({exc})") from exc
 
 
-def calibrate_from_examples(examples: list[tuple[np.ndarray, BBox, str]]) -> Calibration:
+def calibrate_from_examples(
+    examples: list[tuple[np.ndarray, BBox, str]], before: Calibration | None = None
+) -> Calibration:
     """Learn each named colour from images showing a die of that colour at the given box, each image seen as the
     reader sees it (a dim one brightened, see vision.reader.exposure): taught in a dim room, the colours are those
     the reader will then compare.
 
     An example that looks like another colour taught (see `mistaught`) is left out, and named in the notes
     ("left_out": its index in `examples`, the name it was given, the colour it looks), for the one teaching to
-    check that die."""
+    check that die. The colours taught `before` and kept (see `taught_over`) are among those it is compared with:
+    a blue die named violet beside another violet die, blue taught the round before, looks blue."""
     from vision.reader.colour import body_feature
     from vision.reader.exposure import brightened
 
@@ -207,7 +235,7 @@ def calibrate_from_examples(examples: list[tuple[np.ndarray, BBox, str]]) -> Cal
         taught.append((name.strip().lower(), feature))
     if not taught:
         raise CalibrationError("no examples: show one die of each colour")
-    left_out = mistaught(taught)
+    left_out = mistaught(taught, _kept(before, {name for name, _ in taught}))
     kept = [example for index, example in enumerate(taught) if index not in left_out]
     centres = _centres(kept)
     notes: dict[str, Any] = {"examples": {name: sum(n == name for n, _ in kept) for name in centres}}
@@ -223,12 +251,17 @@ def taught_over(taught: Calibration, before: Calibration | None) -> Calibration:
     Taught a picture of blue, green and violet dice, a table had forgotten orange, and its orange dice read no colour.
 
     "kept" in the notes names the colours taught before and kept; `spread` is that of every colour taught."""
-    earlier = before.centres if before is not None and before.source != "default" else {}
-    kept = {name: centre for name, centre in earlier.items() if name not in taught.centres}
+    kept = _kept(before, set(taught.centres))
     centres = {**kept, **taught.centres}
     by_default = tuple(name for name in DEFAULT_COLOURS if name not in centres)
     notes = {**taught.notes, "kept": sorted(kept)}
     return replace(taught, centres=centres, spread=_spread(centres), notes=notes, by_default=by_default)
+
+
+def _kept(before: Calibration | None, taught: set[str]) -> dict[str, tuple[float, float, float]]:
+    """The centres of the colours taught `before` (None or the default palette: none) and not `taught` now."""
+    earlier = before.centres if before is not None and before.source != "default" else {}
+    return {name: centre for name, centre in earlier.items() if name not in taught}
 
 
 MISTAUGHT = 0.5
@@ -241,19 +274,23 @@ worse. From any confidence, a strong red die taught beside a washed-out one was 
 0.633)."""
 
 
-def mistaught(taught: list[tuple[str, np.ndarray]]) -> dict[int, str]:
+def mistaught(
+    taught: list[tuple[str, np.ndarray]], kept: dict[str, tuple[float, float, float]] | None = None
+) -> dict[int, str]:
     """The examples (name, feature) that look like another colour taught, each with that colour: a die named by a
     slip of the finger, or another die than the one meant. Each example is compared with the colours the other
-    examples teach, and the surest such example left out first, until none is left; the last example of a colour
-    always stays (nothing else tells that colour)."""
+    examples teach and those `kept` from an earlier teaching (colours taught now none of them), and the surest such
+    example left out first, until none is left; the last example of a colour always stays (nothing else tells that
+    colour)."""
     left_out: dict[int, str] = {}
     while True:
         worst: tuple[float, int, str] | None = None
         for index, (name, feature) in enumerate(taught):
             if index in left_out:
                 continue
-            centres = _centres([e for other, e in enumerate(taught) if other != index and other not in left_out])
-            if name not in centres or len(centres) < 2:
+            own = _centres([e for other, e in enumerate(taught) if other != index and other not in left_out])
+            centres = {**(kept or {}), **own}
+            if name not in own or len(centres) < 2:
                 continue
             looks, confidence = Calibration(centres, _spread(centres), compares_hue=True).classify(feature)
             if looks not in (None, name) and confidence >= MISTAUGHT and (worst is None or confidence > worst[0]):
@@ -338,6 +375,30 @@ def _by_hue(feature: np.ndarray, names: list[str], centres: np.ndarray) -> tuple
     second = float(gaps[order[1]]) if len(order) > 1 else 2 * HUE_REACH
     margin = (second - best) / max(second, 1e-6)
     return names[int(order[0])], float(min(1.0, 0.5 * (1.0 - best / HUE_REACH) + margin))
+
+
+MUCH_NEARER = 0.5
+"""How near a strongly coloured body's hue must lie to a colour never taught to be named it (see
+`Calibration._hue_of_untaught`): at most half as far as from the nearest colour taught, so well past the middle of
+the arc between the two hues, and within half of HUE_REACH, so showing that colour plainly. The default palette's
+hues were measured under no table's light: nearer the middle, or farther, the colour taught at the table keeps the
+die (a real blue die whose hue lay a little nearer the default violet had been named violet; a real blue casino
+die of the chase test split that reads as cyan, 40 degrees from the default green, stays blue)."""
+
+
+def _is_coloured(centre: Any) -> bool:
+    """Whether a colour's centre is strongly coloured (CHROMATIC): white and black have no hue to compare."""
+    return math.hypot(centre[0], centre[1]) >= CHROMATIC
+
+
+def _has_hue(centre: Any) -> bool:
+    """Whether a colour's centre shows a hue (SHADE_HUE): a colour taught from a washed-out die keeps its own."""
+    return math.hypot(centre[0], centre[1]) >= SHADE_HUE
+
+
+def _hue(centre: Any) -> float:
+    """A centre's hue, in degrees."""
+    return math.degrees(math.atan2(centre[1], centre[0]))
 
 
 def _chroma(features: np.ndarray) -> np.ndarray:

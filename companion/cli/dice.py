@@ -126,7 +126,7 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     examples = [_example(colour, path) for colour, path in named]
     before = _table_calibration(config)  # a damaged file is named, and nothing written over it
     try:
-        calibration = taught_over(calibrate_from_examples(examples), before)
+        calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
         raise MalformedRequest(str(exc)) from exc
     alike = [_alike_said(pair, named, calibration) for pair in too_alike(calibration)]

@@ -149,7 +149,8 @@ def calibrate_save() -> Response | str:
     if not examples:
         return calibrate_page(error=t("page.calibrate.none_named"))
     try:
-        calibration = taught_over(calibrate_from_examples(examples), _current())
+        before = _current()  # the colours kept from it are compared too: the hint names one a die looks like
+        calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
         return calibrate_page(error=str(exc))
     token = request.form.get("token", "")
