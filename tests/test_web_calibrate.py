@@ -126,3 +126,30 @@ def test_a_forged_left_out_address_shows_nothing(setup: tuple[FlaskClient, Still
     page = client.get("/calibrate?saved=1&left_out=1:pink:blue&left_out=x:blue:orange&left_out=2&lang=en")
     assert page.status_code == 200
     assert "left out" not in page.get_data(as_text=True)
+
+
+def test_a_picture_named_while_others_reload_the_page_is_still_taught(
+    setup: tuple[FlaskClient, StillCamera, Path],
+) -> None:
+    # The tablet shows the picture; while its player names the dice, phones open the page ten times over.
+    client, camera, data = setup
+    page = client.get("/calibrate?lang=en").get_data(as_text=True)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+    assert token
+    for _ in range(10):
+        assert client.get("/calibrate").status_code == 200
+    answer = client.post("/calibrate", data={"token": token.group(1), "colour.1": "blue", "colour.2": "orange"})
+    assert answer.status_code == 302
+    assert (data / "calibration.json").exists()
+
+
+def test_kept_calibration_pictures_stay_within_their_memory(
+    setup: tuple[FlaskClient, StillCamera, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.web import calibrate
+
+    client, camera, _ = setup
+    monkeypatch.setattr(calibrate, "KEPT_BYTES", 3 * camera.frame.nbytes)
+    for _ in range(6):
+        client.get("/calibrate")
+    assert len(calibrate._snapshots) == 3

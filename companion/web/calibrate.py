@@ -32,7 +32,13 @@ from vision.reading import DiceReading
 
 calibrate = Blueprint("calibrate", __name__)
 
-_KEPT = 4
+KEPT_PICTURES = 32
+"""At most this many pictures shown on the calibration page are kept for their teaching to come back to: every
+phone and every reload of the page shows (and keeps) a new one, and a player naming four dice on the tablet takes
+a minute while others look; with four kept, a picture was forgotten under them."""
+KEPT_BYTES = 160 * 2**20
+"""And no more bytes of them than this (the newest always kept): 58 frames of 1280x720, but 4 of 12 megapixels, on
+a Pi whose memory the camera and the service share."""
 _DEFAULT = Calibration.default()
 _snapshots: OrderedDict[str, tuple[np.ndarray, DiceReading]] = OrderedDict()
 _lock = threading.Lock()
@@ -42,7 +48,9 @@ def _keep(frame: np.ndarray, reading: DiceReading) -> str:
     token = uuid.uuid4().hex
     with _lock:
         _snapshots[token] = (frame, reading)
-        while len(_snapshots) > _KEPT:
+        while len(_snapshots) > 1 and (
+            len(_snapshots) > KEPT_PICTURES or sum(kept.nbytes for kept, _ in _snapshots.values()) > KEPT_BYTES
+        ):
             _snapshots.popitem(last=False)
     return token
 
