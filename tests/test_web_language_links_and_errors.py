@@ -115,3 +115,11 @@ def test_a_colour_the_camera_cannot_learn_is_refused_in_the_reader_s_language(se
     assert asked.status_code == 400
     assert asked.get_json()["error"]["message"].startswith("colour.1 = 'pink' is not one of blue, green")
     assert not (data / "calibration.json").exists()
+
+
+def test_the_language_links_of_a_post_only_address_opened_by_hand_lead_home(client: FlaskClient) -> None:
+    response = client.get("/games?lang=fr")  # a bookmark of the start form's answer: POST only
+    assert response.status_code == 405
+    for code, href in _links(response.get_data(as_text=True)).items():
+        assert href == f"/?lang={code}"
+        _opens(client, href, code)

@@ -102,3 +102,65 @@ def test_a_move_written_by_the_camera_is_not_taken_for_a_repeat_of_a_form(
     )
     response = client.post(f"/games/{game_id}/rajas/play?lang=en", data=roll_form(0, (3, 4, 2, 5), drawn))
     assert response.status_code == 409  # the form's own post never reached the game: say it moved on
+
+
+def fix_form(companion: Companion, game_id: str, values: tuple[int, ...]) -> dict[str, str]:
+    """The correction panel's form as drawn now for the last roll, every die tapped with `values`."""
+    session = companion.session(game_id)
+    target = max(seq for seq, move in session.timeline.standing if move["type"] == "roll")
+    form = {"type": "correction", "if_seq": str(session.last_seq), "target": str(target)}
+    for n, (color, value) in enumerate(zip(COLORS, values, strict=True)):
+        form.update({f"fix.{n}.color": color, f"fix.{n}.value": str(value)})
+    return form
+
+
+def test_a_correction_sent_twice_is_made_once_and_shows_the_table(client: FlaskClient, companion: Companion) -> None:
+    game_id = new_game(companion)
+    client.post(f"/games/{game_id}/rajas/play", data=roll_form(0, (3, 4, 2, 5), companion.session(game_id).last_seq))
+    form = fix_form(companion, game_id, (3, 4, 6, 5))
+    first = client.post(f"/games/{game_id}/rajas/fix?lang=en", data=form)
+    again = client.post(f"/games/{game_id}/rajas/fix?lang=en", data=form)
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert [e.type for e in companion.events(game_id)].count("correction") == 1
+    assert companion.session(game_id).state.player(0)["dice"]["orange"] == [6]
+
+
+def test_another_correction_from_a_page_drawn_before_the_last_one_is_refused_as_moved_on(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = new_game(companion)
+    client.post(f"/games/{game_id}/rajas/play", data=roll_form(0, (3, 4, 2, 5), companion.session(game_id).last_seq))
+    drawn = fix_form(companion, game_id, (3, 4, 6, 5))
+    assert client.post(f"/games/{game_id}/rajas/fix", data=drawn).status_code == 303
+    other = {**drawn, "fix.2.value": "1"}  # a second phone, the same page, another number
+    assert client.post(f"/games/{game_id}/rajas/fix?lang=en", data=other).status_code == 409
+    assert companion.session(game_id).state.player(0)["dice"]["orange"] == [6]
+
+
+def test_a_correction_that_changes_nothing_writes_nothing(client: FlaskClient, companion: Companion) -> None:
+    game_id = new_game(companion)
+    client.post(f"/games/{game_id}/rajas/play", data=roll_form(0, (3, 4, 2, 5), companion.session(game_id).last_seq))
+    before = len(companion.events(game_id))
+    same = fix_form(companion, game_id, (3, 4, 2, 5))
+    assert client.post(f"/games/{game_id}/rajas/fix?lang=en", data=same).status_code == 303
+    assert len(companion.events(game_id)) == before
+    client.post(f"/games/{game_id}/rajas/undo", data={"if_seq": str(companion.session(game_id).last_seq)})
+    assert companion.session(game_id).state.player(0)["dice"]["blue"] == []  # undo took the roll: nothing between
+
+
+def test_a_printed_fact_told_twice_is_told_once_and_undo_takes_back_the_move_it_let_play(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = new_game(companion)
+    client.post(f"/games/{game_id}/rajas/play", data=roll_form(0, (3, 4, 2, 5), companion.session(game_id).last_seq))
+    client.post(f"/games/{game_id}/rajas/play", data=roll_form(1, (1, 1, 1, 1), companion.session(game_id).last_seq))
+    move = {"type": "place", "seat": "1", "space": "outer_terrace"}
+    assert client.post(f"/games/{game_id}/rajas/play?lang=en", data=move).status_code == 422  # asks the fact
+    answer = {"type": "answer_fact", "key": "2p.outer_terrace.slots", "value": "2"}
+    first = client.post(f"/games/{game_id}/rajas/fact?lang=en", data=answer)
+    again = client.post(f"/games/{game_id}/rajas/fact?lang=en", data=answer)
+    assert (first.status_code, again.status_code) == (303, 303)
+    moves = [e.payload["move"]["type"] for e in companion.events(game_id) if e.type == "move"]
+    assert moves == ["roll", "roll", "answer_fact", "place"]
+    client.post(f"/games/{game_id}/rajas/undo", data={"if_seq": str(companion.session(game_id).last_seq)})
+    assert companion.view(game_id)["spaces"].get("outer_terrace", []) == []  # the placement is what undo took back

@@ -85,7 +85,7 @@ def language_url(code: str) -> str:
     A page drawn in answer to a form (a POST) stands at the form's address, which may take no GET (POST /games): its
     link then opens that address only when it is also a page, else the table of the game the form was for, else the
     home page."""
-    if request.method not in ("GET", "HEAD") and not _is_page(request.path):
+    if not _is_page(request.path):  # also a POST-only address opened by hand (GET /games, 405)
         game_id = (request.view_args or {}).get("game_id")
         if game_id is not None:
             return url_for("pages.table", game_id=game_id, lang=code)

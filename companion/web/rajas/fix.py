@@ -91,9 +91,22 @@ def _bad(field: str, value: str, allowed: str, reason: str, die: dict[str, Any])
     return MalformedRequest(f"field {field}: got {shown(value)}; allowed: {allowed}", field=field, said=said)
 
 
+def is_unchanged(roll: Mapping[str, Any], form: Mapping[str, Any]) -> bool:
+    """Whether the panel's dice are those the roll stands with, number and colour, die for die (the panel sent as
+    it was opened, or sent twice). MalformedRequest as `corrected_roll`."""
+    tapped = corrected_roll(roll["move"], form)["dice"]
+    return [(d["color"], d["value"]) for d in tapped] == [
+        (d.get("color"), d.get("value")) for d in roll["move"]["dice"]
+    ]
+
+
 def correct_roll(companion: Companion, game_id: str, roll: Mapping[str, Any], form: Mapping[str, Any]) -> None:
-    """Write the correction of `roll` with the dice of `form`. The rules refusing the corrected roll, or a move
-    played since that it would make illegal, is a RefusedMove said as a correction not made (nothing written)."""
+    """Write the correction of `roll` with the dice of `form`; nothing when they are the dice it stands with (a
+    correction that changes nothing would be one more step for undo to take back). The rules refusing the corrected
+    roll, or a move played since that it would make illegal, is a RefusedMove said as a correction not made
+    (nothing written)."""
+    if is_unchanged(roll, form):
+        return
     payload = {"target": roll["seq"], "move": corrected_roll(roll["move"], form)}
     try:
         companion.append(game_id, FIX_TYPE, payload, origin="web")

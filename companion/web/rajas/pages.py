@@ -25,7 +25,7 @@ from companion.web.errors import status_of
 from companion.web.language import current_locale, has_text
 from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
-from companion.web.rajas.fix import correct_roll, fix_panel, last_roll
+from companion.web.rajas.fix import FIX_TYPE, correct_roll, fix_panel, is_unchanged, last_roll
 from companion.web.rajas.moves import move_from_form, seen_dice
 from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
@@ -116,7 +116,14 @@ def fix_roll(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         with session.lock:  # "still at if_seq, still the last roll" and the write are one step
             roll = last_roll(companion, game_id)
-            if roll is None or target != str(roll["seq"]) or (if_seq.isdigit() and int(if_seq) != session.last_seq):
+            is_roll = roll is not None and target == str(roll["seq"])
+            if is_roll and if_seq.isdigit() and int(if_seq) != session.last_seq:
+                assert roll is not None
+                if is_repeat(companion, game_id, if_seq, FIX_TYPE, target=roll["seq"]) and is_unchanged(
+                    roll, request.form
+                ):
+                    return _back(game_id)  # the same correction sent twice: it is made
+            if roll is None or not is_roll or (if_seq.isdigit() and int(if_seq) != session.last_seq):
                 raise moved_on(session.last_seq, if_seq)
             correct_roll(companion, game_id, roll, request.form)
     except (RefusedMove, MalformedRequest, Conflict) as error:
@@ -152,7 +159,10 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
         if fact["type"] != "answer_fact":
             said = {"key": "error.said.fact_form_only", "params": {}}
             raise MalformedRequest("field type: this form only tells printed facts", field="type", said=said)
-        _append(game_id, fact, None)
+        with service().session(game_id).lock:  # "not told yet" and the write are one step
+            if _told_already(game_id, fact):
+                return _back(game_id)  # sent twice, or by two phones: told once, and its move played by the first
+            _append(game_id, fact, None)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
     if waiting is not None:
@@ -164,6 +174,19 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
             refused = not isinstance(error, RefusedMove) or error.verdict.status == "refused"
             return _refused(game_id, error, fact_kept=refused)
     return _back(game_id)
+
+
+def _told_already(game_id: str, fact: Mapping[str, Any]) -> bool:
+    """Whether the game was told this very answer already (the same fact, the same value as the rules read it)."""
+    companion = service()
+    session = companion.session(game_id)
+    with session.lock:
+        try:
+            told = dict(session.game.parse_move(session.state, dict(fact)))
+        except MalformedRequest:
+            return False  # refused with its reason when written
+        facts = companion.view(game_id).get("facts_told", {})
+    return told.get("key") in facts and facts[told["key"]] == told.get("value")
 
 
 @rajas_pages.route("/games/<game_id>/rajas/check", methods=["GET", "POST"])
@@ -193,7 +216,12 @@ REPEAT_WITHIN = 10.0
 
 
 def is_repeat(
-    companion: Companion, game_id: str, if_seq: str, type_: str, move: Mapping[str, Any] | None = None
+    companion: Companion,
+    game_id: str,
+    if_seq: str,
+    type_: str,
+    move: Mapping[str, Any] | None = None,
+    target: int | None = None,
 ) -> bool:
     """Whether a form drawn just before the game's last event is the one that wrote it, posted again: a double tap,
     or a browser sending a form again while the first answer was on its way. The last event is then of that type,
@@ -205,6 +233,8 @@ def is_repeat(
             return False
         last = companion.events(game_id, session.last_seq - 1)[-1]
         if last.type != type_ or last.payload.get("origin") != "web" or time.time() - last.created_at > REPEAT_WITHIN:
+            return False
+        if target is not None and last.payload.get("target") != target:
             return False
         if move is None:
             return True
