@@ -103,3 +103,21 @@ def test_the_page_says_the_die_looks_like_the_colour_taught_before(tmp_path: Pat
         assert f"left_out={numbers[2]}:violet:blue" in answer.headers["Location"]
         shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
         assert f"Die {numbers[2]}, named violet, looks blue beside the others" in shown
+
+
+@pytest.mark.parametrize(
+    "lamp",
+    [(0.62, 0.65, 0.68), (0.70, 0.74, 0.76), (0.60, 0.63, 0.65)],
+    ids=["warm lamp", "brighter warm lamp", "dimmer warm lamp"],
+)
+def test_white_dice_under_a_warm_lamp_beside_the_rajas_four_read_white_or_none_never_a_rajas_colour(
+    lamp: tuple[float, float, float],
+) -> None:
+    image, _, saved = rajas_taught()
+    for x in (120, 840):
+        x0, y0, x1, y1 = draw_die(image, (x, 440), 60, 15, 4, "white")
+        lit = image[y0:y1, x0:x1] * np.array(lamp)  # the lamp's gains in blue, green, red: a warm light
+        image[y0:y1, x0:x1] = np.clip(lit, 0, 255).astype(np.uint8)
+    whites = [die.color for die in read_dice(image, saved).dice if die.center[1] > 400]
+    assert len(whites) == 2
+    assert set(whites) <= {"white", None}

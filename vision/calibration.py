@@ -64,15 +64,31 @@ class Calibration:
         as many as the default palette's and on equal terms, the default orange and violet, measured under no
         table's light, took real red and blue dice from the colours taught (the photos and draws of
         benchmarks/eval_colour.py, blue and red taught: colour right 0.994 -> 0.899 to 0.959 over five draws; told
-        so, as taught alone)."""
+        so, as taught alone). A die showing next to none of the colour taught it is nearest is white or black when
+        those were never taught (see `_neutral_of_colourless`)."""
         name, confidence = self._nearest(feature)
         untaught = self._hue_of_untaught(feature) if self.by_default else None
-        if not self.by_default or (confidence >= NAMED and untaught is None):
+        if not self.by_default:
             return name, confidence
+        if confidence >= NAMED and untaught is None:
+            return self._neutral_of_colourless(name, feature) or (name, confidence)
         by_default, sure = _default_palette().only(self.among or DEFAULT_COLOURS).classify(feature)
         if untaught is not None:  # a colour never taught, its hue far nearer: no taught colour, whatever the margin
             return (untaught, sure) if by_default == untaught else (None, 0.0)
         return (by_default, sure) if by_default in self.by_default else (name, confidence)
+
+    def _neutral_of_colourless(self, name: str | None, feature: np.ndarray) -> tuple[str, float] | None:
+        """White or black, as the default palette names a body showing less than FAINT_SHARE of the chroma of the
+        colour taught it is nearest (`name`), when that neutral was never taught (`by_default`, among `among`); else
+        None, and the colour taught keeps the die.
+
+        Told among the colours taught alone, a white die is named the nearest of them: under a warm lamp, or in
+        shade, the orange taught with the Rajas four (see FAINT_SHARE)."""
+        centre = self.centres.get(name) if name is not None else None
+        if centre is None or _chroma(feature[None, :])[0] >= FAINT_SHARE * math.hypot(centre[0], centre[1]):
+            return None
+        neutral, sure = _default_palette().only(self.among or DEFAULT_COLOURS).classify(feature)
+        return (neutral, sure) if neutral in NEUTRAL_COLOURS and neutral in self.by_default else None
 
     def _hue_of_untaught(self, feature: np.ndarray) -> str | None:
         """The colour never taught (`by_default`, among `among`) whose hue a strongly coloured body (CHROMATIC) shows,
@@ -321,6 +337,20 @@ SHADE_HUE = 8.0
 """Chroma (in feature units) from which a body read black shows a hue. The black dice of the synthetic dark trays
 (tray-black, seeds 100-105) lie at 6.3 at most; the real dark blue and red casino dice in shade read black and named
 their own colour among blue and red (benchmarks/eval_colour.py), at 9.4 and more."""
+
+
+FAINT_SHARE = 0.1
+"""Share of the chroma of the colour taught a die is nearest under which the die shows none of that colour (see
+`Calibration._neutral_of_colourless`). A faded or washed-out die of a colour taught keeps a fair share of it: the
+faintest real blue and red dice of the chase test split named right keep 0.13 of the chroma of the blue and red
+taught from the train split (benchmarks/eval_colour.py, five draws; from 0.15 some of them were named white or none).
+The white dice of the synthetic rajas and webcam scenes named orange after a teaching of the Rajas four keep 0.04
+to 0.46 of the orange taught, many of them as much as a faint real die keeps: under 0.1, the greyest of them (in
+shade, or under a warm lamp) are named white, 87 named orange over three teachings against 109."""
+
+
+NEUTRAL_COLOURS = frozenset({"white", "black"})
+"""The colours of the default palette that show no hue."""
 
 
 NAMED = 0.2
