@@ -10,12 +10,18 @@ from typing import Any
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace a file's contents all at once: a temporary file beside it, fsync, os.replace, fsync the folder."""
+    """Replace a file's text (UTF-8) all at once, as write_bytes_atomically does."""
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Replace a file's contents all at once: a temporary file beside it, fsync, os.replace, fsync the folder.
+    The temporary file is named `.<name>.<random>.tmp`: a power cut may leave one behind, never half of `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)

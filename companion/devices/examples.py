@@ -11,7 +11,6 @@ import json
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.devices.example_sync import StandingRoll, examples_of, standing_rolls
+from companion.devices.roll_frames import FRAMES, RollFrames
 from companion.events.bus import GameEventAppended
 from companion.service import Companion
 from vision.reading import sure_value
@@ -37,7 +37,8 @@ KEPT_EXAMPLES = 1000
 KEPT_ROLL_FRAMES = 64
 """How many of the last camera rolls keep their frame (as JPEG, about a tenth of a megabyte at 1280x720) for a
 correction to save. The camera keeps only its last few settled scenes (camera.KEPT_SETTLED_FRAMES), and every die
-put down after a roll settles a new one, so a roll corrected a few turns later had lost its frame."""
+put down after a roll settles a new one, so a roll corrected a few turns later had lost its frame. They are kept on
+disk too (<examples>/frames/, see roll_frames.py): a roll played before a restart or a power cut is still saved."""
 
 
 def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str, Any]] | None:
@@ -131,7 +132,7 @@ class ExampleCollector:
         self.folder = folder
         self.saved = 0
         self._lock = threading.Lock()
-        self._roll_frames: OrderedDict[str, bytes] = OrderedDict()
+        self._roll_frames = RollFrames(folder / FRAMES, KEPT_ROLL_FRAMES)
         service.bus.subscribe(GameEventAppended, self._on_event)
 
     def _on_event(self, event: GameEventAppended) -> None:
@@ -152,7 +153,9 @@ class ExampleCollector:
         corrected = event.payload.get("move", {}).get("dice")
         if reading.get("frame_id") and image is None:
             log.warning(
-                "correction %s-%s not saved as an example: its roll's frame is no longer kept", event.game_id, event.seq
+                "correction of roll %s-%s not saved as an example: its roll's frame is no longer kept",
+                event.game_id,
+                target.seq if target else event.payload.get("target"),
             )
         if image is None or not isinstance(corrected, list):
             return
@@ -215,22 +218,17 @@ class ExampleCollector:
         if image is None:
             return
         ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-        if not ok:
-            return
-        with self._lock:
-            self._roll_frames[str(frame_id)] = encoded.tobytes()
-            while len(self._roll_frames) > KEPT_ROLL_FRAMES:
-                self._roll_frames.popitem(last=False)
+        if ok:
+            self._roll_frames.keep(str(frame_id), encoded.tobytes())
 
     def _frame(self, frame_id: Any) -> np.ndarray | None:
-        """The frame of a roll: kept with its move, else still among the camera's settled scenes."""
+        """The frame of a roll: kept with its move (in memory, or on disk from before a restart), else still among
+        the camera's settled scenes."""
         if not isinstance(frame_id, str) or not frame_id:
             return None
-        with self._lock:
-            kept = self._roll_frames.get(frame_id)
-        if kept is not None:
-            return cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
-        return self.frames(frame_id)
+        kept = self._roll_frames.get(frame_id)
+        image = cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR) if kept else None
+        return image if image is not None else self.frames(frame_id)
 
     def save(self, image: np.ndarray, dice: list[dict[str, Any]], name: str) -> Path:
         """Write one labelled example (image first, then its label line, flushed to disk); an example of that name
