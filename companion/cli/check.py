@@ -24,8 +24,12 @@ def check_reader_command(args: argparse.Namespace, config: Config) -> int:
             raise FileNotFoundError(f"{labels} does not exist (a folder of labelled examples holds a labels.jsonl)")
         print(f"no examples yet in {folder}: correcting a roll read by the camera on the dashboard saves one")
         return 0
+    examples = load_examples(labels)
+    if not examples:  # every example forgotten (its roll taken back) leaves the file, empty
+        print(f"no examples yet in {labels}: correcting a roll read by the camera on the dashboard saves one")
+        return 0
     read = functools.partial(read_dice, calibration=load_calibration(config.data_dir()))
-    result = score(load_examples(labels), read, folder)
+    result = score(examples, read, folder)
     if args.json:
         print(json.dumps({"labels": str(labels), **result.to_dict()}))
     else:

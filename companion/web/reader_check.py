@@ -37,6 +37,8 @@ def reader_check_page() -> str:
     worker = companion.devices.get("camera")
     try:
         examples = load_examples(labels)
+        if not examples:  # every example forgotten (its roll taken back) leaves the file, empty
+            return render_template("reader_check.html", **context)
         calibration = getattr(worker, "calibration", None) or load_calibration(folder.parent)
     except (LabelsError, CalibrationError) as exc:
         return render_template("reader_check.html", **{**context, "error": str(exc)})
