@@ -71,8 +71,8 @@ def lamp_spots(lab: np.ndarray, mask: np.ndarray, centres: np.ndarray) -> tuple[
     for outline in outlines:
         if cv2.contourArea(outline) < share * mask.size:
             continue
-        pixels, filled = _part(lab, mask, outline)
-        if filled:
+        pixels = _unfilled_part(lab, mask, outline)
+        if pixels is None:
             continue  # filled like a die or a clump of dice
         spreads = _hue_spread(pixels)
         if spreads > spread:
@@ -95,9 +95,9 @@ def _stacked(colours: list[np.ndarray]) -> np.ndarray | None:
     return np.array(colours, np.float32) if colours else None
 
 
-def _part(lab: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, bool]:
-    """The Lab pixels of a part of the mask (every step-th of a large one), and whether it fills its convex hull
-    like a die or a clump of dice (see LAMP_SPOT)."""
+def _unfilled_part(lab: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> np.ndarray | None:
+    """The Lab pixels of a part of the mask (every step-th of a large one); None when it fills its convex hull like
+    a die or a clump of dice (see LAMP_SPOT), whose pixels are then not gathered: most parts are dice."""
     # A part of a closer look at a 12-megapixel picture may hold millions of pixels: every step-th is enough.
     step = max(1, math.ceil(math.sqrt(cv2.contourArea(outline) / SPOT_SAMPLES)))
     x, y, w, h = cv2.boundingRect(outline)
@@ -105,8 +105,9 @@ def _part(lab: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> tuple[np.nd
     inside = np.zeros(box.shape, np.uint8)
     cv2.drawContours(inside, [np.round((outline - [x, y]) / step).astype(np.int32)], -1, 255, cv2.FILLED)
     own = cv2.bitwise_and(inside, box)  # what of the mask it encloses, less its holes
-    filled = cv2.countNonZero(own) * step * step >= LAMP_SPOT[3] * cv2.contourArea(cv2.convexHull(outline))
-    return lab[y : y + h : step, x : x + w : step][own > 0], filled
+    if cv2.countNonZero(own) * step * step >= LAMP_SPOT[3] * cv2.contourArea(cv2.convexHull(outline)):
+        return None
+    return np.asarray(lab[y : y + h : step, x : x + w : step][own > 0])
 
 
 def _hue_gap(one: tuple[float, float], other: tuple[float, float]) -> float:
