@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from companion.events.store import EventStore
 from companion.service import Companion
+from companion.web import create_app
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
@@ -26,6 +28,19 @@ def service(store: EventStore) -> Iterator[Companion]:
     """A service without devices."""
     with Companion(store) as companion:
         yield companion
+
+
+@pytest.fixture
+def companion(tmp_path: Path) -> Iterator[Companion]:
+    """A service keeping its data (examples, board facts) in the temporary folder, without devices."""
+    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
+        yield service
+
+
+@pytest.fixture
+def client(companion: Companion) -> FlaskClient:
+    """The dashboard of `companion`, to post forms to."""
+    return create_app({"TESTING": True}, companion).test_client()
 
 
 @pytest.fixture

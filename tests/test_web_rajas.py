@@ -9,7 +9,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +28,6 @@ from companion.web.rajas.choices import answers
 from companion.web.rajas.prefill import Prefill, prefilled
 
 COLORS = ("blue", "green", "orange", "violet")
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def rolled(client: FlaskClient, game_id: str, seat: int, values: tuple[int, ...]) -> None:

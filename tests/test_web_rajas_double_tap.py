@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from flask.testing import FlaskClient
 
-from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import create_app
 from companion.web.rajas import pages
 
 COLORS = ("blue", "green", "orange", "violet")
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def roll_form(seat: int, values: tuple[int, ...], if_seq: int) -> dict[str, str]:

@@ -9,7 +9,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,26 +19,13 @@ from test_rajas_support import FACTS
 
 from companion.devices.examples import ExampleCollector
 from companion.events.bus import RollSettled
-from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.games.rajas.state import dice_count
 from companion.service import Companion
-from companion.web import create_app
 from companion.web.rajas.table import kali
 
 COLORS = ("blue", "green", "orange", "violet")
 PLAYERS = [{"name": "Asha"}, {"name": "Bruno"}]
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def camera_rolled(companion: Companion, values: tuple[int, ...], frame_id: str | None = None) -> None:

@@ -9,20 +9,15 @@ Moves are chosen by the engine's seeded random player; each is posted as the fie
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
-import pytest
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS
 
-from companion.events.store import EventStore
 from companion.games.rajas import GAME
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
-from companion.web import create_app
 
 MOVE_LIMIT = 1500
 ONE_TAP = ("upgrade", "boat", "start_player", "draw_yield")
@@ -122,17 +117,6 @@ def fact_form(move: dict[str, Any]) -> dict[str, Any]:
     fields = {"type": "answer_fact", "key": move["key"]}
     value = move["value"]
     return {**fields, **(reward_fields("reward", value) if isinstance(value, dict) else {"value": str(value)})}
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def start(client: FlaskClient) -> str:

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from flask.testing import FlaskClient
 
-from companion.events.store import EventStore
 from companion.service import Companion
-from companion.web import create_app
 from companion.web import pages as start_pages
 
 ANNE_AND_MARC = {"kind": "rajas", "name_0": "Anne", "color_0": "blue", "name_1": "Marc", "color_1": "green"}
 DICE = [{"color": c, "value": v} for c, v in zip(("blue", "green", "orange", "violet"), (3, 4, 2, 5), strict=True)]
-
-
-@pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion(EventStore(tmp_path / "events.db"), data_dir=tmp_path) as service:
-        yield service
-
-
-@pytest.fixture
-def client(companion: Companion) -> FlaskClient:
-    return create_app({"TESTING": True}, companion).test_client()
 
 
 def players_of_each_game(companion: Companion) -> list[tuple[str, ...]]:
