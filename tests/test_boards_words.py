@@ -2,8 +2,6 @@
 (a reward "2 argent", a colour translated, a number as a number), open questions show no keys, forgetting still
 works, and a number field allows only the numbers the fact may be (here and when a move asks for it)."""
 
-# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
-
 from __future__ import annotations
 
 import html
@@ -11,7 +9,6 @@ import re
 
 import pytest
 from flask.testing import FlaskClient
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
 from companion.games.rajas.facts import value_range
 from companion.service import Companion

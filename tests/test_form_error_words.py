@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from test_rajas_error_words import _refusal, _said
 from test_rajas_support import ready_game
-from test_web_rajas import client, companion, game_id  # noqa: F401  (fixtures)
+from test_web_rajas import game_id  # noqa: F401  (fixtures)
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest

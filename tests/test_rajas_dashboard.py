@@ -1,8 +1,6 @@
 """The Rajas dashboard: the river's palace reward offers a garden's worker to take back, a worker taken back in the
 Navaratnas variant is shown to be placed after the others, and a track's told end is shown beside the markers."""
 
-# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
-
 from __future__ import annotations
 
 import html
@@ -10,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS
-from test_web_rajas import COLORS, client, companion  # noqa: F401  (fixtures)
+from test_web_rajas import COLORS
 from werkzeug.datastructures import MultiDict
 
 from companion.service import Companion

@@ -2,8 +2,6 @@
 Navaratnas side. Ticked with the Navaratnas variant for everyone, every player got that side and the handicap was
 silently lost; ticked with no experienced player, it did nothing. Both are refused, in the table's words."""
 
-# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
-
 from __future__ import annotations
 
 import html
@@ -13,7 +11,6 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 from test_rajas_error_words import _UNFILLED, PLAYERS
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
 from companion.i18n import translate
 from companion.service import Companion

@@ -11,7 +11,7 @@ import time
 
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS
-from test_web_rajas import _played_until, client, companion, rolled  # noqa: F401
+from test_web_rajas import _played_until, rolled
 from werkzeug.datastructures import MultiDict
 
 from companion.events.bus import RollSettled

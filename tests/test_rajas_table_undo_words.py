@@ -12,7 +12,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS, edit, ready_game
-from test_web_rajas import client, companion, game_id  # noqa: F401
+from test_web_rajas import game_id  # noqa: F401
 
 from companion.games.base import Verdict
 from companion.games.rajas import GAME
@@ -154,7 +154,7 @@ def test_a_second_phones_stale_move_is_headed_the_game_moved_on(client: FlaskCli
         assert refused.status_code == 409 and heading(refused.get_data(as_text=True)) == words
 
 
-def test_the_same_move_sent_twice_says_it_may_be_recorded_already(
+def test_the_same_move_sent_twice_is_played_once_and_answered_with_the_table(
     client: FlaskClient, companion: Companion, game_id: str
 ) -> None:
     seq = re.search(r'data-seq="(\d+)"', table(client, game_id))
@@ -163,8 +163,22 @@ def test_the_same_move_sent_twice_says_it_may_be_recorded_already(
     assert client.post(f"/games/{game_id}/rajas/play?lang=fr", data=move).status_code == 303
     written = len(companion.events(game_id))
     again = client.post(f"/games/{game_id}/rajas/play?lang=fr", data=move)  # a double tap, a slow network
-    # It blamed "another screen" alone: the player who tapped twice took it that the move was lost.
-    assert again.status_code == 409 and "ce coup est déjà enregistré" in html.unescape(again.get_data(as_text=True))
+    # It was refused as "the game moved on": the player who tapped twice took it that the move was lost.
+    assert again.status_code == 303 and again.headers["Location"].endswith(f"/games/{game_id}")
+    assert len(companion.events(game_id)) == written
+
+
+def test_another_move_from_a_stale_page_says_it_may_be_recorded_already(
+    client: FlaskClient, companion: Companion, game_id: str
+) -> None:
+    seq = re.search(r'data-seq="(\d+)"', table(client, game_id))
+    assert seq is not None
+    assert (
+        client.post(f"/games/{game_id}/rajas/play?lang=fr", data={**OTHER, "if_seq": seq.group(1)}).status_code == 303
+    )
+    written = len(companion.events(game_id))
+    stale = client.post(f"/games/{game_id}/rajas/undo?lang=fr", data={"if_seq": seq.group(1)})
+    assert stale.status_code == 409 and "ce coup est déjà enregistré" in html.unescape(stale.get_data(as_text=True))
     assert len(companion.events(game_id)) == written
 
 

@@ -3,8 +3,6 @@ player cards and in the API's view, yield and income spaces chosen by what the t
 engine's number it cannot read), tiles in words, one name and agreeing colours for each space, rulebook sections in
 the reader's language, and refusals and prompts that say why."""
 
-# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
-
 from __future__ import annotations
 
 import html
@@ -13,7 +11,6 @@ from typing import Any
 
 from flask.testing import FlaskClient
 from test_rajas_support import FACTS, dice, do, edit, laid, move, ready_game, tile
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
 from companion.games.rajas import GAME
 from companion.i18n import translate

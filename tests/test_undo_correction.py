@@ -10,7 +10,7 @@ import pytest
 from conftest import roll
 from flask.testing import FlaskClient
 from test_rajas_table_undo_words import step_said
-from test_web_rajas_fix_roll import PLAYERS, camera_rolled, client, companion, fix_form, rolled_by_hand  # noqa: F401
+from test_web_rajas_fix_roll import PLAYERS, camera_rolled, fix_form, rolled_by_hand
 
 from companion.errors import Conflict
 from companion.events.bus import ButtonPressed

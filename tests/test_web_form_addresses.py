@@ -2,13 +2,10 @@
 after a refused move shows /games/<id>/rajas/play in the address bar, and a reload answered "405 ·
 method_not_allowed"."""
 
-# ruff: noqa: F811  (pytest fixtures imported from test_web_rajas are parameters here)
-
 from __future__ import annotations
 
 import pytest
 from flask.testing import FlaskClient
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
 from companion.service import Companion
 

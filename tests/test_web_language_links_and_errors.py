@@ -13,7 +13,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from flask.testing import FlaskClient
 from test_web_calibrate import StillCamera, setup  # noqa: F401  (fixture)
-from test_web_rajas import client, companion  # noqa: F401  (fixtures)
 
 from companion.service import Companion
 

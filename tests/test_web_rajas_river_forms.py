@@ -2,7 +2,6 @@
 dice of the colours shown, and the yield tiles' kinds (rulebook: the Ganga module's river tiles; the Navaratnas
 variant's yield tiles)."""
 
-# ruff: noqa: F811  (the pytest fixtures imported from test_web_rajas are parameters here)
 from __future__ import annotations
 
 import re
@@ -11,7 +10,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from test_web_rajas import _played_until, client, companion  # noqa: F401  (fixtures)
+from test_web_rajas import _played_until
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import MalformedRequest
