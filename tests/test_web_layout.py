@@ -29,8 +29,9 @@ from companion.web.server import make_server, serve_in_thread
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
 PALACE = ("terrace", "balcony", "room", "outer")
-SPILLS = ".rp, .rp *, .space > summary, .space > form, .choice, .choice *, .facts__row, .facts__row *"
-"""What must hold its content: a card, a space's heading and form, a device's entry, a fact's row."""
+SPILLS = ".tabs, .rp, .rp *, .space > summary, .space > form, .choice, .choice *, .facts__row, .facts__row *"
+"""What must hold its content: the tabs (none cut off on a phone), a card, a space's heading and form, a device's
+entry, a fact's row."""
 
 PROBE = """<!doctype html><html><head><meta charset="utf-8"></head><body style="margin: 0">
 <pre id="found">not measured</pre>
