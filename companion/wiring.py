@@ -42,6 +42,7 @@ def build_service(config: Config) -> Companion:
     try:
         _attach_camera(service, config)
         hub = SignalHub(service.bus)
+        hub.follow(service)  # the lights show the active game's turn from the start, and after every resume
         _attach_lights(service, config, hub)
     except BaseException:
         service.close()
