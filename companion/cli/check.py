@@ -22,18 +22,27 @@ def check_reader_command(args: argparse.Namespace, config: Config) -> int:
     if not labels.exists():
         if args.examples:
             raise FileNotFoundError(f"{labels} does not exist (a folder of labelled examples holds a labels.jsonl)")
-        print(f"no examples yet in {folder}: correcting a roll read by the camera on the dashboard saves one")
-        return 0
+        return _no_examples_yet(args, labels, folder)
     examples = load_examples(labels)
     if not examples:  # every example forgotten (its roll taken back) leaves the file, empty
-        print(f"no examples yet in {labels}: correcting a roll read by the camera on the dashboard saves one")
-        return 0
+        return _no_examples_yet(args, labels, labels)
     read = functools.partial(read_dice, calibration=load_calibration(config.data_dir()))
     result = score(examples, read, folder)
     if args.json:
         print(json.dumps({"labels": str(labels), **result.to_dict()}))
     else:
         print("\n".join(report(result, labels)))
+    return 0
+
+
+def _no_examples_yet(args: argparse.Namespace, labels: Path, where: Path) -> int:
+    """Say there is nothing to score yet; with --json as the figures of an empty score plus a note, so that a script
+    reading them finds the same keys as on any other run."""
+    note = f"no examples yet in {where}: correcting a roll read by the camera on the dashboard saves one"
+    if args.json:
+        print(json.dumps({"labels": str(labels), **Score().to_dict(), "note": note}))
+    else:
+        print(note)
     return 0
 
 
