@@ -1,7 +1,8 @@
 """From the fields of a Rajas form to a move object (the engine's parse_move then checks every field).
 
 Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally the number it is used as);
-`flip` lists the indexes of paid dice turned to their opposite face with karma; `markets` names markets scored as
+`flip` lists the indexes of paid dice turned to their opposite face with karma; `gemstone_as` is the one paid die the
+Gemstone trader turns and the number it is used as, `index-number` ("2-5"); `markets` names markets scored as
 `good-value`; the income space a yield tile goes on is `income`, or "other" and the number in `income.other`.
 Rolled dice come as pairs
 `dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
@@ -29,6 +30,8 @@ Form = MultiDict[str, str]
 
 _TOKEN = re.compile(r"^(?:(\d{1,2}):)?([a-z]+)-(\d{1,2})(?:-(\d{1,2}))?$")
 """A die's shape; its colour and numbers are checked apart, so that a 7 is refused as the die's value."""
+_TURNED = re.compile(r"^(\d{1,2})-([1-6])$")
+"""The die the Gemstone trader turns: its index in the Kali and the number it is used as."""
 _WHOLE = re.compile(r"^[+-]?[0-9]+$")
 """A whole number as a form posts it (int() also takes "1_000" and digits of other scripts)."""
 _INT_FIELDS = ("count", "steps", "first", "cover", "income")
@@ -152,10 +155,13 @@ def _market(token: str) -> dict[str, Any]:
 def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
     tokens = [t for t in form.getlist(name) if t]
     indexed = sorted({k.split(".")[1] for k in form if re.match(rf"^{name}\.\d+\.value$", k)}, key=int)
-    if not tokens and not indexed:
+    turned = _trader_turn(form) if name == "pay" else None
+    if not tokens and not indexed and turned is None:
         return None
     flips = set(form.getlist("flip")) if name == "pay" else set()
-    dice = [_token_die(name, position, token, flips) for position, token in enumerate(tokens)]
+    dice = [_token_die(name, position, token, flips, turned) for position, token in enumerate(tokens)]
+    if turned is not None and turned[0] not in {m.group(1) for t in tokens if (m := _TOKEN.match(str(t)))}:
+        raise _bad("gemstone_as", f"{turned[0]}-{turned[1]}", "a die ticked among the dice paid", "gemstone_unpaid")
     for number in indexed:
         value, color = form.get(f"{name}.{number}.value", ""), form.get(f"{name}.{number}.color", "")
         if value == "" and color == "":
@@ -168,8 +174,23 @@ def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
     return dice
 
 
-def _token_die(name: str, position: int, token: str, flips: set[str]) -> dict[str, Any]:
-    """The die of a token `[i:]colour-value[-as]`, refused naming it as the move does: the n-th die of `name`."""
+def _trader_turn(form: Form) -> tuple[str, int] | None:
+    """The Kali index of the die the Gemstone trader turns and the number it is used as, None when none is chosen."""
+    raw = (form.get("gemstone_as") or "").strip()
+    if not raw:
+        return None
+    found = _TURNED.match(raw)
+    if not found:
+        raise _bad("gemstone_as", raw, "a die of the Kali and the number it is used as, e.g. 2-5", "gemstone_as")
+    return found.group(1), int(found.group(2))
+
+
+def _token_die(
+    name: str, position: int, token: str, flips: set[str], turned: tuple[str, int] | None = None
+) -> dict[str, Any]:
+    """The die of a token `[i:]colour-value[-as]`, refused naming it as the move does: the n-th die of `name`.
+    `turned`: the die the Gemstone trader turns (its index) and the number it is used as, said to be his turn so
+    that the rules refuse it on any other worker's turn rather than take it for a karma flip."""
     field = f"{name}[{position}]"
     die = {"key": f"rajas.said.form.die.{name}", "params": {"n": position + 1}}
     found = _TOKEN.match(str(token))
@@ -177,7 +198,13 @@ def _token_die(name: str, position: int, token: str, flips: set[str]) -> dict[st
         raise _bad(field, token, "dice as colour-value, e.g. blue-5", "die_token", die=die)
     index, color, value, used_as = found.groups()
     told: dict[str, Any] = {"color": _color(f"{field}.color", color, die), "value": _face(field, value, die)}
-    if used_as:
+    if turned is not None and index == turned[0]:
+        if used_as or index in flips:  # one die turned twice: by karma and by the trader
+            raise _bad(
+                "gemstone_as", f"{turned[0]}-{turned[1]}", "a die not flipped with karma", "gemstone_flipped", die=die
+            )
+        told.update({"as": turned[1], "via": "gemstone"})
+    elif used_as:
         told["as"] = _face(field, used_as, die, "as")
     elif index is not None and index in flips:
         told["as"] = 7 - told["value"]  # karma turns the die to its opposite face
