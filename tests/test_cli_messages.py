@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.cli.main import os_error_text
+from companion.cli.errors_text import os_error_text
 from companion.devices.examples import ExampleCollector
 from companion.service import Companion
 from vision.synthetic import render_scene
@@ -119,3 +119,53 @@ def test_a_file_error_is_said_as_a_sentence_without_class_or_errno(error: OSErro
     assert text.startswith(said)
     assert not any(leak in text for leak in LEAKS)
     assert "[" not in text  # as in "[Errno 2]"
+
+
+def _malformed_examples(tmp_path: Path) -> Path:
+    """A folder of examples whose labels.jsonl has a second line that is not JSON."""
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    line = json.dumps({"image": "a.jpg", "dice": []})
+    (folder / "labels.jsonl").write_text(line + "\n{not json\n", encoding="utf-8")
+    return folder
+
+
+def test_check_reader_json_says_a_malformed_labels_file_as_one_json_object_naming_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _malformed_examples(tmp_path)
+    assert main(["check-reader", "--examples", str(folder), "--json"]) == 1
+    captured = capsys.readouterr()
+    said = json.loads(captured.err)
+    assert said["labels"] == str(folder / "labels.jsonl") and "labels.jsonl, line 2: not JSON" in said["error"]
+    assert captured.out == ""
+
+
+def test_check_reader_says_a_malformed_labels_file_without_the_class_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _malformed_examples(tmp_path)
+    assert main(["check-reader", "--examples", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: {folder / 'labels.jsonl'}, line 2: not JSON")
+    assert "LabelsError" not in err and "ValueError" not in err
+
+
+def test_check_reader_json_names_a_missing_examples_folder_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere"
+    assert main(["check-reader", "--examples", str(missing), "--json"]) == 1
+    said = json.loads(capsys.readouterr().err)
+    assert said["error"].startswith(f"{missing / 'labels.jsonl'} does not exist")
+
+
+def test_a_value_error_reaching_the_command_line_is_said_by_its_message_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(*_: object) -> int:
+        raise ValueError("river space 7 holds no reward of that kind")
+
+    monkeypatch.setattr("companion.cli.commands.run", refuse)
+    assert main(["doctor"]) == 1
+    assert capsys.readouterr().err == "companion: river space 7 holds no reward of that kind\n"

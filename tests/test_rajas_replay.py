@@ -73,3 +73,28 @@ def test_replay_reports_a_rajas_move_that_is_no_longer_allowed(
     refused = report["verdicts"][-1]
     assert refused["status"] == "refused" and refused["citation"]["game"] == "rajas"
     assert report["ranking"] is None
+
+
+def test_replay_in_words_tells_the_round_phase_and_each_players_money_fame_and_boat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Companion(EventStore(tmp_path / "e.db")) as service:
+        players = [{"name": n} for n in NAMES[:2]]
+        game_id = str(service.create_game("rajas", players, {"facts": FACTS})["game_id"])
+        session = service.session(game_id)
+        rng = random.Random(3)
+        for _ in range(30):
+            service.append(game_id, "move", {"move": random_move(session.state, rng, FACTS)})
+        view = service.view(game_id)
+        lines = [json.dumps(event.to_dict(), ensure_ascii=False) for event in service.events(game_id)]
+    log = tmp_path / "rajas.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+
+    assert out[0].endswith(f"{len(lines)} events, round {view['round']}, phase {view['phase']}")
+    for player, line in zip(view["players"], out[1:3], strict=True):
+        assert player["name"] in line
+        for counter in ("money", "fame", "karma", "boat"):
+            assert f"{counter} {player[counter]}" in line

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import sys
 from pathlib import Path
 
+from companion.cli.errors_text import os_error_text
 from companion.config import Config
 from companion.devices.calibration import load_calibration
 from companion.devices.examples import EXAMPLES
 from vision.reader import read_dice
-from vision.scoring import Score, load_examples, score
+from vision.scoring import LabelsError, Score, load_examples, score
 
 
 def check_reader_command(args: argparse.Namespace, config: Config) -> int:
@@ -21,9 +23,13 @@ def check_reader_command(args: argparse.Namespace, config: Config) -> int:
     labels = folder / "labels.jsonl"
     if not labels.exists():
         if args.examples:
-            raise FileNotFoundError(f"{labels} does not exist (a folder of labelled examples holds a labels.jsonl)")
+            missing = FileNotFoundError(f"{labels} does not exist (a folder of labelled examples holds a labels.jsonl)")
+            return _cannot_score(args, labels, missing)
         return _no_examples_yet(args, labels, folder)
-    examples = load_examples(labels)
+    try:
+        examples = load_examples(labels)
+    except (LabelsError, OSError) as exc:
+        return _cannot_score(args, labels, exc)
     if not examples:  # every example forgotten (its roll taken back) leaves the file, empty
         return _no_examples_yet(args, labels, labels)
     read = functools.partial(read_dice, calibration=load_calibration(config.data_dir()))
@@ -44,6 +50,17 @@ def _no_examples_yet(args: argparse.Namespace, labels: Path, where: Path) -> int
     else:
         print(note)
     return 0
+
+
+def _cannot_score(args: argparse.Namespace, labels: Path, exc: Exception) -> int:
+    """Say why the examples cannot be scored (a malformed or unreadable labels file), on stderr: with --json as one
+    JSON object naming the file and the error, for a script reading the output; exit status 1."""
+    message = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
+    if args.json:
+        print(json.dumps({"labels": str(labels), "error": message}), file=sys.stderr)
+    else:
+        print(f"companion: {message}", file=sys.stderr)
+    return 1
 
 
 def report(result: Score, labels: Path) -> list[str]:

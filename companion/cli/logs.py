@@ -166,10 +166,11 @@ def replay_command(args: argparse.Namespace, config: Config) -> int:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0 if is_clean else 1
     view = report["view"]
-    print(f"game {report['game_id']} ({report['kind']}), {report['events']} events")
+    print(f"game {report['game_id']} ({report['kind']}), {report['events']} events{_where_in_game(view)}")
     for player in view.get("players", []):
         marker = "*" if player["seat"] == view.get("current_seat") else " "
-        print(f" {marker} {player['name']:<20} {player.get('score')}")
+        counters = "".join(f", {name} {player[name]}" for name in COUNTERS if name in player)
+        print(f" {marker} {player['name']:<20} {player.get('score')}{counters}")
     for verdict in report["verdicts"]:
         if verdict["status"] != "allowed":
             print(f"line {verdict['line']}: {verdict['status']}: {_verdict_text(verdict)}")
@@ -177,6 +178,19 @@ def replay_command(args: argparse.Namespace, config: Config) -> int:
         names = [view["players"][seat]["name"] for seat in report["ranking"]]
         print("ranking: " + ", ".join(names))
     return 0 if is_clean else 1
+
+
+COUNTERS = ("money", "fame", "karma", "boat", "workers_left")
+"""A player's counters printed after the score when the game's view has them (a Rajas game's money, fame, karma,
+river space of the boat, workers not yet placed this round), so that a replay tells where each player stands."""
+
+
+def _where_in_game(view: dict[str, Any]) -> str:
+    """`, round 3, phase play` (or `, over`) for a game whose view tells it, else nothing."""
+    if view.get("is_over"):
+        return ", over"
+    said = [f"{name} {view[name]}" for name in ("round", "phase") if view.get(name) is not None]
+    return "".join(f", {part}" for part in said)
 
 
 def _verdict_text(verdict: dict[str, Any]) -> str:

@@ -4,7 +4,6 @@ check-reader."""
 from __future__ import annotations
 
 import argparse
-import errno
 import functools
 import logging
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 
 from companion import __version__
 from companion.cli import commands
+from companion.cli.errors_text import os_error_text, value_error_text
 from companion.config import Config, default_config_path, load_config
 from companion.errors import CompanionError, ConfigError
 
@@ -117,26 +117,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {os_error_text(exc)}", file=sys.stderr)
         return 1
     except ValueError as exc:
-        print(f"companion: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"companion: {value_error_text(exc)}", file=sys.stderr)
         return 1
-
-
-PLAIN_ERRNO = {
-    errno.ENOENT: "does not exist",
-    errno.EACCES: "cannot be opened: permission denied",
-    errno.EISDIR: "is a folder, not a file",
-    errno.ENOTDIR: "cannot be reached: part of its path is a file, not a folder",
-}
-"""What the commonest file errors mean, said of the file; others are said in the system's words."""
-
-
-def os_error_text(exc: OSError) -> str:
-    """A file error as a sentence about the file (`game.jsonl does not exist`), without the exception's class or
-    errno, which mean nothing to a player; an error raised with a message of its own is that message."""
-    if not exc.strerror:
-        return str(exc)
-    if exc.filename is None:
-        return exc.strerror
-    name = str(exc.filename) if exc.filename2 is None else f"{exc.filename} -> {exc.filename2}"
-    meaning = PLAIN_ERRNO.get(exc.errno) if exc.errno is not None else None
-    return f"{name} {meaning}" if meaning else f"{name}: {exc.strerror.lower()}"
