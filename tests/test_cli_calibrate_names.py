@@ -35,3 +35,15 @@ def test_a_colour_name_in_capitals_is_the_colour(tmp_path: Path) -> None:
     orange = photo(tmp_path / "orange.png", [(320, 5, "orange")])
     assert main(["--data-dir", str(tmp_path), "calibrate-colours", f" Blue={blue}", f"ORANGE={orange}"]) == 0
     assert sorted(Calibration.load(tmp_path / "calibration.json").centres) == ["blue", "orange"]
+
+
+def test_a_white_die_taught_as_blue_is_saved_with_a_warning_naming_its_photo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    white = photo(tmp_path / "white.png", [(320, 2, "white")])
+    orange = photo(tmp_path / "orange.png", [(320, 5, "orange")])
+    assert main(["--data-dir", str(tmp_path), "calibrate-colours", f"blue={white}", f"orange={orange}"]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: blue={white}: its die shows almost no colour, not blue" in err
+    assert "orange.png" not in err
+    assert sorted(Calibration.load(tmp_path / "calibration.json").centres) == ["blue", "orange"]

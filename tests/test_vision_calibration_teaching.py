@@ -85,3 +85,20 @@ def test_a_photo_labelled_red_that_shows_a_blue_die_is_left_out_and_the_reds_sta
     assert calibration.notes["left_out"] == [{"example": 2, "named": "red", "looks": "blue"}]
     for red in ["test/1/DJI_20241005232059_0129_D_detection_2", "test/1/DJI_20241005233024_0149_D_detection_1"]:
         assert the_die(red, calibration).color == "red", red
+
+
+def test_a_white_die_taught_as_blue_is_kept_and_said_to_show_almost_no_colour() -> None:
+    image = table(width=960, seed=32)
+    boxes = [draw_die(image, (120 + 240 * i, 240), 60, 5 * i, 3, colour) for i, colour in enumerate(RAJAS[:3])]
+    boxes.append(draw_die(image, (840, 240), 60, 0, 4, "white"))
+    named = [*RAJAS[:3], "violet"]  # the white die, named violet by a slip: the only violet taught
+    calibration = calibrate_from_examples([(image, box, name) for box, name in zip(boxes, named, strict=True)])
+    assert calibration.notes["colourless"] == [{"example": 3, "named": "violet"}]
+    assert "violet" in calibration.centres  # kept: the one teaching decides
+
+
+def test_dice_of_their_own_colour_and_a_white_die_taught_white_are_not_said_colourless() -> None:
+    image, dice = rajas_dice()
+    box = draw_die(image, (480, 420), 60, 0, 2, "white")
+    calibration = calibrate_from_examples([(image, b, colour) for b, colour in dice] + [(image, box, "white")])
+    assert "colourless" not in calibration.notes

@@ -153,3 +153,33 @@ def test_kept_calibration_pictures_stay_within_their_memory(
     for _ in range(6):
         client.get("/calibrate")
     assert len(calibrate._snapshots) == 3
+
+
+def test_a_white_die_named_blue_is_kept_and_the_page_says_it_shows_almost_no_colour(tmp_path: Path) -> None:
+    frame = table(seed=23)
+    for x, colour in [(160, "orange"), (480, "white")]:
+        draw_die(frame, (x, 240), 60, 0, 3, colour)
+    camera = StillCamera(frame)
+    with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
+        service.devices["camera"] = camera
+        client = create_app({"TESTING": True}, services=service).test_client()
+        page = client.get("/calibrate").get_data(as_text=True)
+        token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+        assert token
+        number = {die.bbox[0] // 320: n for n, die in enumerate(camera.reading.dice, 1)}
+        form = {"token": token.group(1), f"colour.{number[0]}": "orange", f"colour.{number[1]}": "blue"}
+        answer = client.post("/calibrate", data=form)
+        assert answer.status_code == 302
+        assert f"colourless={number[1]}:blue" in answer.headers["Location"]
+        shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
+        assert f"Die {number[1]}, named blue, shows almost no colour: it was kept." in shown
+        shown = client.get(answer.headers["Location"] + "&lang=fr").get_data(as_text=True)
+        assert f"Le dé {number[1]}, nommé bleu, ne montre presque aucune couleur" in shown
+        assert sorted(Calibration.load(tmp_path / "calibration.json").centres) == ["blue", "orange"]
+
+
+def test_a_forged_colourless_address_shows_nothing(setup: tuple[FlaskClient, StillCamera, Path]) -> None:
+    client, _, _ = setup
+    page = client.get("/calibrate?saved=1&colourless=1:pink&colourless=x:blue&colourless=2&lang=en")
+    assert page.status_code == 200
+    assert "almost no colour" not in page.get_data(as_text=True)

@@ -257,7 +257,24 @@ def calibrate_from_examples(
     notes: dict[str, Any] = {"examples": {name: sum(n == name for n, _ in kept) for name in centres}}
     if left_out:
         notes["left_out"] = [{"example": i, "named": taught[i][0], "looks": left_out[i]} for i in sorted(left_out)]
+    colourless = [i for i, (name, feature) in enumerate(taught) if i not in left_out and _colourless(name, feature)]
+    if colourless:
+        notes["colourless"] = [{"example": i, "named": taught[i][0]} for i in colourless]
     return Calibration(centres, _spread(centres), "calibrated", notes, compares_hue=True)
+
+
+COLOURLESS = 5.0
+"""Chroma (in feature units) under which a die taught as a colour that has a hue (blue, red...: not white or black)
+shows none: the die is kept, and the teaching says so, for the one teaching to check it is the die meant (a white
+die named blue by a slip of the finger teaches blue as white, and the white dice then read blue). The real blue and
+red dice of the chase development photos lie at 1.8 to 72; the six under 5 (2 % of 279), washed out by glare or lying in
+the dark, are dice no colour can be learnt from either; the white dice of the synthetic webcam scenes lie at 2 to 16.
+Measured with vision.reader.colour.body_feature on the die nearest each photo's middle."""
+
+
+def _colourless(name: str, feature: np.ndarray) -> bool:
+    """Whether a die taught as `name`, a colour with a hue, shows almost none (see COLOURLESS)."""
+    return name in COLOUR_NAMES and name not in NEUTRAL_COLOURS and math.hypot(feature[0], feature[1]) < COLOURLESS
 
 
 def taught_over(taught: Calibration, before: Calibration | None) -> Calibration:

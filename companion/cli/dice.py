@@ -142,6 +142,13 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     for entry in left_out:
         item = args.examples[entry["example"]]
         print(f"left out {item}: its die looks {entry['looks']} beside the others; check its colour", file=sys.stderr)
+    for entry in calibration.notes.get("colourless", []):
+        item = args.examples[entry["example"]]
+        print(
+            f"warning: {item}: its die shows almost no colour, not {entry['named']}; check it is the die you meant "
+            "(a white die named by a slip teaches that colour as white), and teach again if not",
+            file=sys.stderr,
+        )
     _say_colours(calibration)
     kept = len(examples) - len(left_out)
     print(f"calibration of {kept} colour example{'' if kept == 1 else 's'} saved to {target}")

@@ -95,6 +95,7 @@ def _page(shown: str, error: str | None = None, chosen: dict[int, str] | None = 
             die["color"] = chosen.get(number)
     context.update(_known_colours(getattr(worker, "calibration", None)), alike=list(alike))
     context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
+    context["colourless"] = _colourless_shown(request.args.getlist("colourless"))
     return render_template("calibrate.html", **context)
 
 
@@ -125,6 +126,17 @@ def _dice(frame: np.ndarray, reading: DiceReading) -> list[dict[str, Any]]:
     """Each die of the picture with the colour it reads as and its own picture, cut from the frame: the table
     names the die it sees, not a number to find on the large picture."""
     return [{"color": die.color, "picture": die_picture(frame, die.bbox)} for die in reading.dice]
+
+
+def _colourless_shown(values: list[str]) -> list[dict[str, Any]]:
+    """The dice of the last teaching that showed almost no colour (vision.calibration.COLOURLESS), from the address
+    the page was sent back to ("2:blue": die 2, named blue); anything else there is no such die and is not shown."""
+    shown = []
+    for value in values:
+        number, _, named = value.partition(":")
+        if number.isdigit() and named in DIE_COLORS:
+            shown.append({"n": int(number), "named": named})
+    return shown
 
 
 def _left_out_shown(values: list[str]) -> list[dict[str, Any]]:
@@ -169,8 +181,11 @@ def calibrate_save() -> Response | str:
         return _page(token, chosen=chosen, alike=said)
     _save(calibration)
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
-    if left_out:
-        return redirect(url_for("calibrate.calibrate_page", saved=1, left_out=left_out, shown=token))
+    colourless = [f"{numbers[e['example']]}:{e['named']}" for e in calibration.notes.get("colourless", [])]
+    if left_out or colourless:
+        return redirect(
+            url_for("calibrate.calibrate_page", saved=1, left_out=left_out, colourless=colourless, shown=token)
+        )
     return redirect(url_for("calibrate.calibrate_page", saved=1))
 
 
