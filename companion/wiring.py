@@ -17,6 +17,7 @@ from companion.devices import choose
 from companion.devices.calibration import load_calibration
 from companion.devices.camera import CameraWorker
 from companion.devices.examples import EXAMPLES, ExampleCollector
+from companion.devices.last_roll import LAST_ROLL, LastRoll
 from companion.devices.lights import open_bridge, open_panel
 from companion.devices.notices import DeviceChoice
 from companion.devices.signals import SignalHub
@@ -78,7 +79,10 @@ def _attach_camera(service: Companion, config: Config) -> None:
 
 
 def _start_camera(service: Companion, config: Config, source: FrameSource) -> None:
+    last_roll = LastRoll(config.data_dir() / LAST_ROLL)
+
     def settled(reading: Any, frame_id: str) -> None:
+        last_roll.save(reading)  # before the game plays it: the dice are on the table whether it takes them or not
         service.bus.publish(RollSettled({**reading.to_dict(), "frame_id": frame_id}, time.time()))
 
     def report_reading(reading: Any, phase: str) -> None:
@@ -98,8 +102,9 @@ def _start_camera(service: Companion, config: Config, source: FrameSource) -> No
         die_colours=lambda: service.die_colours,
     )
     service.devices["camera"] = worker
-    # Dice lying still since before a restart are not a new roll: the settler starts knowing the game's last one.
-    worker.remember_roll(service.last_camera_roll(service.active_id))
+    # Dice lying still since before a restart are not a new roll: the settler starts knowing the last one it saw
+    # settle, taken by a game or not (kept on disk), else the active game's last camera roll.
+    worker.remember_roll(last_roll.load() or service.last_camera_roll(service.active_id))
     service.when_active_changes(lambda game_id: worker.remember_roll(service.last_camera_roll(game_id)))
     ExampleCollector(service, worker.settled_frame, config.data_dir() / EXAMPLES)
     worker.start()

@@ -13,6 +13,7 @@ from test_vision_settling import FPS, ROLL_A, ROLL_B, Placed, Table, feed_all, r
 from companion import wiring
 from companion.config import load_config
 from companion.devices.camera import CameraWorker
+from companion.devices.last_roll import LAST_ROLL
 from companion.events.store import EventStore
 from companion.service import Companion
 from vision.calibration import Calibration
@@ -136,4 +137,33 @@ def test_a_resumed_game_seeds_the_camera_with_its_last_camera_roll(
     after.service.set_active(game_id)  # the table resumes it from the list
     after.play()
     assert [m["type"] for m in _moves(after.service, game_id)] == ["roll", "end_turn"]
+    after.service.close()
+
+
+def test_a_roll_the_game_did_not_take_still_lying_there_is_not_the_next_players_roll_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table()
+    shots = rolling(table, ROLL_A) + still(table, ROLL_A, 10) + rolling(table, ROLL_B) + still(table, ROLL_B, 10)
+    before = Camera(tmp_path, shots, monkeypatch)
+    game_id = before.service.create_game("free_dice", [{"name": "Ann"}, {"name": "Bob"}])["game_id"]
+    before.play()  # Ann's roll played; her second throw, B, not taken: she had rolled
+    before.service.append(game_id, "move", {"move": {"type": "end_turn"}})
+    assert [m["type"] for m in _moves(before.service, game_id)] == ["roll", "end_turn"]
+    before.service.store.close()  # the power cut, B still on the table
+    after = Camera(tmp_path, still(Table(seed=2), ROLL_B, 12), monkeypatch)
+    after.play()
+    assert [m["type"] for m in _moves(after.service, game_id)] == ["roll", "end_turn"]  # B is not Bob's roll
+    after.service.close()
+
+
+def test_an_unreadable_last_roll_file_is_logged_and_the_games_last_camera_roll_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = _played_then_turn_ended(tmp_path, monkeypatch)
+    (tmp_path / LAST_ROLL).write_text("[not a roll", encoding="utf-8")
+    after = Camera(tmp_path, still(Table(seed=2), ROLL_A, 12), monkeypatch)
+    after.play()
+    assert [m["type"] for m in _moves(after.service, game_id)] == ["roll", "end_turn"]
+    assert "last roll kept in" in caplog.text and "unreadable" in caplog.text
     after.service.close()
