@@ -26,6 +26,7 @@ from companion.web.language import current_locale, has_text
 from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
 from companion.web.rajas.fix import FIX_TYPE, correct_roll, fix_panel, is_unchanged, last_roll
+from companion.web.rajas.journal import table_journal
 from companion.web.rajas.moves import move_from_form, seen_dice
 from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
@@ -51,6 +52,7 @@ def render_table(
         question=question,
         step=last_step(companion, game_id),
         fix=fix_panel(last_roll(companion, game_id), context["posted"], context["posted_field"]),
+        journal=table_journal(companion, game_id),
     )
     context.update(extra)
     return render_template(template, **context)

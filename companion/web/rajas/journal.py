@@ -1,0 +1,145 @@
+"""The Rajas table's recent moves: the last actions that stand, newest first, each with what it changed for whom.
+
+What changed is read off the states the session keeps after every standing move, by comparing each player's public
+counters just before and just after the action (money, fame, karma, workers, dice, boat, track bonuses reached). So a
+bonus the rules give by themselves (a money-track bonus moving the boat, a fame bonus giving karma, the round's
+incomes) shows on the line of the move that set it off, without a word of this module knowing that rule.
+
+A correction is an action of its own: its line says what the corrected move now does differently from the move it
+replaced, the two tried on the same state. Nothing is folded again for the moves themselves; a correction costs one
+or two applies of its move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from companion.errors import CompanionError
+from companion.events.fold import Action, Timeline
+from companion.games.base import Message
+from companion.games.rajas.definition import MONEY_BONUSES
+from companion.games.rajas.facts import fact_name, value_words
+from companion.games.rajas.state import dice_count
+from companion.i18n import list_message
+from companion.service import Companion
+
+RECENT = 6
+"""How many actions the table lists."""
+
+_COUNTERS = ("money", "fame", "karma", "workers")
+"""A player's counters said as a signed change ("money +3")."""
+
+WORDS = "page.rajas.journal"
+"""Prefix of the journal's catalogue keys (their list words: `.list`, `.and`; between players: `.players.*`)."""
+
+
+class Rules(Protocol):
+    """What the journal needs of a game (companion.games.base.Game): to play a move on a state."""
+
+    def apply(self, state: Any, move: Mapping[str, Any]) -> Any: ...
+
+
+def table_journal(companion: Companion, game_id: str, limit: int = RECENT) -> list[dict[str, Any]]:
+    """The recent moves of a game in play, from the states its session keeps (see `recent_moves`)."""
+    session = companion.session(game_id)
+    with session.lock:
+        names = [p.name for p in session.players]
+        return recent_moves(session.game, session.timeline, session.states, names, limit)
+
+
+def recent_moves(
+    game: Rules, timeline: Timeline, states: Sequence[Any], names: list[str], limit: int = RECENT
+) -> list[dict[str, Any]]:
+    """The last `limit` actions that stand (moves and corrections), newest first, each as one message: who did what,
+    then what it changed for each player whose counters changed. `states[i]` is the state before the standing move
+    `timeline.standing[i]`, `states[i + 1]` the one after it (as GameSession.states)."""
+    where = {seq: index for index, (seq, _) in enumerate(timeline.standing)}
+    lines = []
+    for action in reversed(timeline.done[-limit:] if limit > 0 else []):
+        index = where.get(action.seq)
+        if index is not None:
+            lines.append(_line(game, action, timeline.standing[index][1], states[index : index + 2], names))
+    return lines
+
+
+def _line(
+    game: Rules, action: Action, standing: Mapping[str, Any], around: Sequence[Any], names: list[str]
+) -> dict[str, Any]:
+    before, after = around
+    if action.is_correction:
+        assert action.before is not None
+        what = Message(f"{WORDS}.correction", {"what": _words(action.move, names).to_dict()})
+        # What the correction changed: the move it replaced and the corrected one, both played where the move stands.
+        after = after if action.move == standing else _tried(game, before, action.move)
+        before = _tried(game, before, action.before)
+    else:
+        what = _words(standing, names)
+    changes = [] if before is None or after is None else _changes(before, after, names)
+    if not changes:
+        return what.to_dict()
+    players = list_message(changes, words=f"{WORDS}.players")
+    return Message(f"{WORDS}.line", {"what": what.to_dict(), "changes": players}).to_dict()
+
+
+def _tried(game: Rules, state: Any, move: Mapping[str, Any]) -> Any:
+    """The state after `move`, or None when the rules no longer allow it there (an earlier move was corrected)."""
+    try:
+        return game.apply(state, move)
+    except CompanionError:
+        return None
+
+
+def _words(move: Mapping[str, Any], names: list[str]) -> Message:
+    """A move in words; a printed fact told is said with its value, as the table's other messages say it."""
+    # The table's words for moves live with the pages that say them (which draw this journal: imported here).
+    from companion.web.rajas.pages import move_words
+
+    if move.get("type") == "answer_fact":
+        key = str(move.get("key"))
+        told = {"fact": fact_name(key).to_dict(), "value": value_words(key, move.get("value")).to_dict()}
+        return Message(f"{WORDS}.fact", told)
+    return move_words(move, names)
+
+
+def _changes(before: Any, after: Any, names: list[str]) -> list[dict[str, Any]]:
+    """One message per player whose public counters differ between the two states, in seat order."""
+    said = []
+    for seat, (old, new) in enumerate(zip(before.data["players"], after.data["players"], strict=True)):
+        deltas = _deltas(old, new)
+        if deltas:
+            name = names[seat] if seat < len(names) else str(seat)
+            params = {"name": name, "changes": list_message(deltas, words=WORDS)}
+            said.append(Message(f"{WORDS}.player", params).to_dict())
+    return said
+
+
+def _deltas(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """What changed of one player, in the order the player's card shows it, a track's bonuses reached after it."""
+    said = []
+    for counter in _COUNTERS:
+        if new[counter] != old[counter]:
+            said.append(Message(f"{WORDS}.{counter}", {"delta": _signed(new[counter] - old[counter])}).to_dict())
+        said.extend(_bonuses(counter, old, new))
+    dice = dice_count(new) - dice_count(old)
+    if dice:
+        said.append(Message(f"{WORDS}.dice", {"delta": _signed(dice)}).to_dict())
+    if new["boat"] != old["boat"]:
+        said.append(Message(f"{WORDS}.boat", {"number": new["boat"]}).to_dict())
+    return said
+
+
+def _bonuses(track: str, old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bonus spaces of the money or fame track a player reached (each is taken once, see moves/tracks.py)."""
+    if track == "money":
+        spaces = [MONEY_BONUSES[n][0] for n in range(old["money_bonus"], min(new["money_bonus"], len(MONEY_BONUSES)))]
+    elif track == "fame":
+        spaces = [space for space in new["fame_bonuses"] if space not in old["fame_bonuses"]]
+    else:
+        spaces = []
+    return [Message(f"{WORDS}.{track}_bonus", {"number": space}).to_dict() for space in spaces]
+
+
+def _signed(number: int) -> str:
+    """A change with its sign, the minus a true one: "+3", "−2"."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}"
