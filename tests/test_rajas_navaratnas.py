@@ -32,6 +32,10 @@ def _take_white(state: RajasState, seat: int, income: int) -> RajasState:
     return do(state, type="take_yield", seat=seat, income=income, tile=white)
 
 
+OWED = {"kind": "yield_pick", "seat": 0, "why": "short_of_workers"}
+"""The yield tile owed to seat 0 for having fewer workers than another player (its prompt says so)."""
+
+
 def test_example_four_workers_against_five_take_a_yield_tile_in_the_fifth_phase() -> None:
     state = _phase(_navaratnas(), placed=(3, 3), workers=(4, 5))
     state = do(state, type="place", seat=0, space="terrace.green")
@@ -39,7 +43,7 @@ def test_example_four_workers_against_five_take_a_yield_tile_in_the_fifth_phase(
     state = do(state, type="place", seat=1, space="terrace.blue")
     state = do(state, type="roll", seat=1, dice=[{"color": "blue", "value": 2}])
     # Fifth phase: seat 0 has no worker left while seat 1 has a fifth: the tile comes at seat 0's turn.
-    assert state.data["pending"] == [{"kind": "yield_pick", "seat": 0}] and GAME.view(state)["current_seat"] == 0
+    assert state.data["pending"] == [OWED] and GAME.view(state)["current_seat"] == 0
     assert state.data["round"] == 1 and state.player(1)["placed"] == 4
     state = _take_white(state, 0, income=2)
     assert state.player(0)["yields"]["2"]["color"] == "white" and state.data["turn_seat"] == 1
@@ -53,10 +57,10 @@ def test_two_workers_behind_take_a_second_tile_at_the_next_turn() -> None:
     state = _phase(_navaratnas(), placed=(2, 2), workers=(3, 5))
     state = do(state, type="place", seat=0, space="market_mixed")
     state = do(state, type="place", seat=1, space="market_mixed")
-    assert state.data["pending"] == [{"kind": "yield_pick", "seat": 0}]
+    assert state.data["pending"] == [OWED]
     state = _take_white(state, 0, income=2)
     state = do(state, type="place", seat=1, space="outer_terrace")
-    assert state.data["pending"] == [{"kind": "yield_pick", "seat": 0}]
+    assert state.data["pending"] == [OWED]
     state = do(state, type="take_yield", seat=0, decline=True)  # a tile owed may be declined
     assert state.data["turn_seat"] == 1 and state.player(1)["placed"] == 4
     state = do(state, type="place", seat=1, space="terrace.violet")
@@ -117,7 +121,7 @@ def _recall_with_shalimar(workers: tuple[int, int]) -> RajasState:
 def test_shalimar_worker_in_navaratnas_first_the_owed_yield_tile_then_the_worker() -> None:
     state = _recall_with_shalimar(workers=(3, 4))
     # Seat 0 has placed its three workers but holds the one taken back, and has fewer workers than seat 1.
-    assert state.data["pending"] == [{"kind": "yield_pick", "seat": 0}]
+    assert state.data["pending"] == [OWED]
     state = _take_white(state, 0, income=2)
     assert state.data["turn_seat"] == 0 and state.data["turn"]["placed"] is False
     state = do(state, type="place", seat=0, space="market_mixed")

@@ -151,8 +151,16 @@ def verdict_texts(verdict: Mapping[str, Any]) -> dict[str, str]:
         "status": t(f"verdict.status.{verdict.get('status')}"),
         "reason": message_text(verdict.get("reason")),
         "citation": citation_text(verdict.get("citation")),
-        "question": message_text(missing.get("question")) if missing else "",
+        "question": _question_text(missing.get("question")) if missing else "",
     }
+
+
+def _question_text(question: Any) -> str:
+    """A board-fact question, with why the move needs the fact when it says so ("for the money track's boat
+    bonus": a move asks facts of the board for parts a player may not think of)."""
+    why = question.get("params", {}).get("why") if isinstance(question, Mapping) else None
+    said = message_text(question)
+    return f"{said} {message_text(why)}" if isinstance(why, Mapping) else said
 
 
 def color_text(color: str | None) -> str:

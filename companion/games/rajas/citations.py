@@ -67,6 +67,7 @@ RULES: dict[str, str] = {
     "workers.extra": WORKERS,
     "tracks.fame_bonus": TRACKS,
     "tracks.money_bonus": TRACKS,
+    "tracks.boat_bonus": TRACKS,
     "tracks.money_floor": PLAY,
     "tracks.end": GOAL,
     "round.first_player": ROUND_END,

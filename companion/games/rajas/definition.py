@@ -28,6 +28,17 @@ FAME_WORKER_SPACE: Final = 15
 MONEY_WORKER_SPACE: Final = 20
 FAME_BONUSES: Final = {5: "upgrade", 24: "karma2", 31: "boat"}
 MONEY_BONUSES: Final = ((12, "boat"), (33, "dice2"), (44, "boat"), (55, "dice2"))
+RULES_VERSION: Final = 2
+"""The version of the engine's rules a new game is played by, kept in its start options ("rules"), so that a game
+begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
+none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
+kind is checked against its colour (YIELD_KINDS_CHECKED_FROM)."""
+BOAT_BONUS_ASKED_FROM: Final = 2
+"""The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
+score": the player may move the boat); version 1 moved the boat at once."""
+YIELD_KINDS_CHECKED_FROM: Final = 2
+"""The rules version from which a yield tile's kind must be one its colour shows (modules/navaratnas.py): version 1
+took any kind on any colour, and a game played so must fold from its log as it was."""
 FATE_FAME_SPACE: Final = 18
 FATE_MONEY_SPACE: Final = 24
 GEMSTONE_SPACE: Final = 10
@@ -79,4 +90,4 @@ def river_side(players: int) -> str:
 
 def default_options() -> dict[str, Any]:
     """A base game with no module; facts known of the owner's copy are added by the service."""
-    return {"modules": [], "experienced": [], "facts": {}}
+    return {"modules": [], "experienced": [], "facts": {}, "rules": RULES_VERSION}

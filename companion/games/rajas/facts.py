@@ -95,6 +95,22 @@ def missing(key: str) -> MissingFact:
     return MissingFact(key, question(key))
 
 
+def with_why(found: MissingFact, why: str) -> MissingFact:
+    """The same missing fact, its question saying which part of the move needs it (a rajas.fact.why.* message in
+    its params, shown under the question): "for the boat bonus of the money track". The nearest reason said first
+    is kept, except the river space's own, which a track's boat bonus that sent the boat there says better."""
+    said = found.question.params.get("why")
+    if said is not None and said.get("key") not in _YIELDING_WHYS:
+        return found
+    params = {**found.question.params, "why": {"key": f"rajas.fact.why.{why}"}}
+    return MissingFact(found.key, Message(found.question.key, params))
+
+
+_YIELDING_WHYS = {"rajas.fact.why.river_space"}
+"""Reasons that a farther one replaces: the boat reaching a river space is the why of every boat move, the bonus
+that moved the boat tells the table what it did not do itself."""
+
+
 def in_english(message: Message) -> str:
     """A problem said in English: for the log, the API's message and board files, which are read in English."""
     return translate("en", message.key, message.params)

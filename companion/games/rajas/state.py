@@ -74,7 +74,7 @@ def new_player(seat: int, name: str, color: str, board_side: str) -> dict[str, A
 def new_data(players: list[dict[str, Any]], options: dict[str, Any], seed: int) -> dict[str, Any]:
     """The whole state before the start rolls."""
     return {
-        "version": 1,
+        "version": options.get("rules", 1),  # the rules the game is played by (definition.RULES_VERSION)
         "seed": seed,
         "players": players,
         "layout": options["layout"],

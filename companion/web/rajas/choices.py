@@ -80,10 +80,14 @@ def _room(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -
 
 
 def _boat(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
-    return [
+    moves = [
         Answer({**base, "type": "boat", "steps": str(n)}, Message("page.rajas.answer.steps", {"n": n}))
         for n in range(1, int(pending.get("max") or 1) + 1)
     ]
+    if not pending.get("optional"):
+        return moves
+    # A track's boat bonus may be forgone: the last answer passes on it (the boat stays where it is).
+    return [*moves, Answer({**base, "type": "pass"}, Message("page.rajas.answer.boat_bonus_decline"))]
 
 
 def _start_player(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:

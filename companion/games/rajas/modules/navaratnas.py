@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import Message
 from companion.games.rajas.core import fact, player, require
+from companion.games.rajas.definition import BROWN_YIELDS, YIELD_KINDS_CHECKED_FROM
+from companion.games.rajas.modules.yields import yield_kinds
 from companion.games.rajas.moves.earn import earn
 from companion.games.rajas.moves.tracks import add_money
+from companion.games.rajas.rewards import joined
 
 # Yield tiles in the box by colour (rulebook contents list; the Mango box adds one brown tile).
 YIELD_TILES = {"white": 8, "yellow": 9, "red": 6, "brown": 7}
@@ -24,8 +28,7 @@ def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
     me = player(data, pending["seat"])
     if pending["kind"] == "yield_place":
         require(tile["color"] == "brown", "navaratnas.setup", "start_tile_brown")
-    if tile["color"] == "brown":
-        _check_brown(data, str(tile["reward"].get("kind")))
+    _check_kind(data, tile["color"], str(tile["reward"].get("kind")))
     limit = YIELD_TILES[tile["color"]] + (1 if tile["color"] == "brown" and "mango" in data["modules"] else 0)
     taken = data.setdefault("yields_taken", {})
     require(taken.get(tile["color"], 0) < limit, "navaratnas.yield_tiles", "no_yield_left")
@@ -53,9 +56,33 @@ MANGO_BROWN = "money_per_village"
 tile)."""
 
 
-def _check_brown(data: dict[str, Any], kind: str) -> None:
-    """A brown tile is in the box: the Mango village's only with that module."""
-    require(kind != MANGO_BROWN or "mango" in data["modules"], "navaratnas.yield_tiles", "brown_needs_mango")
+def _check_kind(data: dict[str, Any], color: str, kind: str) -> None:
+    """A tile of this colour shows this kind of reward, and it is in the box: the Mango village's brown tile only
+    with that module. Brown tiles score by development and the others give a plain gain, never the reverse."""
+    in_box = [k for k in yield_kinds("brown") if k != MANGO_BROWN or "mango" in data["modules"]]
+    if color == "brown":
+        require(kind != MANGO_BROWN or kind in in_box, "navaratnas.yield_tiles", "brown_needs_mango")
+    if data["version"] < YIELD_KINDS_CHECKED_FROM:
+        return  # a game begun before the kinds were checked (see definition.RULES_VERSION)
+    if color == "brown":
+        kinds = joined([Message(f"rajas.reward_kind.{k}") for k in in_box]).to_dict()
+        require(kind in in_box, "navaratnas.yield_tiles", "yield_kind_brown", kind=_kind(kind), kinds=kinds)
+        return
+    # Not every white, yellow and red tile printed is known (BOARD-FACTS): only a brown tile's kind is refused here.
+    kinds = joined([Message(f"rajas.reward_kind.{k}") for k in yield_kinds(color)]).to_dict()
+    color_said = {"key": f"rajas.yield_color.{color}"}
+    require(
+        kind not in BROWN_YIELDS,
+        "navaratnas.yield_tiles",
+        "yield_kind_colored",
+        kind=_kind(kind),
+        color=color_said,
+        kinds=kinds,
+    )
+
+
+def _kind(kind: str) -> dict[str, Any]:
+    return {"key": f"rajas.reward_kind.{kind}"}
 
 
 def _use(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:

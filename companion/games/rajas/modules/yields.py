@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import player
+from companion.games.rajas.definition import BROWN_YIELDS
 from companion.games.rajas.moves.market import is_market_tile
 from companion.games.rajas.moves.tracks import add_fame, add_money
 
@@ -14,6 +15,16 @@ WHITE_REWARDS: dict[str, dict[str, Any]] = {
     "upgrade": {"kind": "upgrade", "count": 1},
     "karma": {"kind": "karma", "amount": 1},
 }
+
+COLORED_KINDS: tuple[str, ...] = (*dict.fromkeys(r["kind"] for r in WHITE_REWARDS.values()), "next_free")
+"""What a white, yellow or red yield tile gives, each kind once: dice, money, an upgrade, karma, or the boat's move
+to the next free river space (rulebook, Navaratnas variant, the list of those tiles' yields). A brown tile never
+gives one of these: it scores by the player's development (BROWN_YIELDS)."""
+
+
+def yield_kinds(color: str) -> tuple[str, ...]:
+    """The kinds of reward a yield tile of this colour may show."""
+    return tuple(BROWN_YIELDS) if color == "brown" else COLORED_KINDS
 
 
 def brown_amount(data: dict[str, Any], seat: int, kind: str) -> tuple[str, int]:

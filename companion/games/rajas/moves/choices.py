@@ -36,7 +36,9 @@ def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
     expected = _MOVE_FOR[pending["kind"]]
     # `expected` (the move type) stays for the API; the table reads `asked`, what is asked in its own words.
     asked = asked_words(data, pending).to_dict()
-    require(move["type"] == expected, "round.order", "pending_first", expected=expected, asked=asked)
+    # A bonus the player may forgo is declined by passing on it.
+    declined = move["type"] == "pass" and bool(pending.get("optional"))
+    require(move["type"] == expected or declined, "round.order", "pending_first", expected=expected, asked=asked)
     require(
         pending.get("seat") is None or move["seat"] == pending["seat"],
         "round.order",
@@ -76,10 +78,7 @@ def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -
 
 
 def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
-    seat = pending["seat"]
-    limit = pending["max"]  # Akbar's Bridge was counted when the move was offered
-    require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit, n=limit)
-    river.move_boat(data, seat, move["steps"])
+    river.move_asked_boat(data, pending, move)
 
 
 def _dolphin(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from companion.games.rajas.core import fact, player, require
+from companion.games.rajas.core import Undecided, fact, known_fact, player, push, require
+from companion.games.rajas.definition import BOAT_BONUS_ASKED_FROM
+from companion.games.rajas.facts import with_why
 from companion.games.rajas.moves.dice import has_tile
 
 
@@ -33,10 +37,11 @@ def target_space(data: dict[str, Any], seat: int, steps: int) -> int:
 
 def move_boat(data: dict[str, Any], seat: int, steps: int) -> None:
     """Move `steps` free spaces, take the worker past the bridge, then the reward of the landing space."""
-    length = river_length(data)
-    me = player(data, seat)
-    require(me["boat"] < length, "river.end", "river_at_end")
-    land_on(data, seat, target_space(data, seat, steps))
+    with asking_why("river_space"):
+        length = river_length(data)
+        me = player(data, seat)
+        require(me["boat"] < length, "river.end", "river_at_end")
+        land_on(data, seat, target_space(data, seat, steps))
 
 
 def land_on(data: dict[str, Any], seat: int, space: int) -> None:
@@ -67,8 +72,6 @@ def move_to_next_free(data: dict[str, Any], seat: int) -> None:
         return
     if has_tile(data, seat, "akbar_bridge"):
         # Akbar's Bridge: every boat move may go one free space further, so the player chooses 1 or 2.
-        from companion.games.rajas.core import push
-
         push(data, {"kind": "boat", "seat": seat, "max": max_steps(data, seat, 1)})
     else:
         move_boat(data, seat, 1)
@@ -77,3 +80,43 @@ def move_to_next_free(data: dict[str, Any], seat: int) -> None:
 def max_steps(data: dict[str, Any], seat: int, steps: int) -> int:
     """Steps allowed with Akbar's Bridge (Tiger expansion): one more than the dice or rule say."""
     return steps + 1 if has_tile(data, seat, "akbar_bridge") else steps
+
+
+@contextmanager
+def asking_why(why: str) -> Iterator[None]:
+    """A printed fact asked for inside says why it is needed (facts.with_why: a rajas.fact.why.<why> message)."""
+    try:
+        yield
+    except Undecided as need:
+        need.missing = with_why(need.missing, why)
+        raise
+
+
+def offer_boat_bonus(data: dict[str, Any], seat: int, track: str) -> None:
+    """A track's boat bonus (money 12 and 44, fame 31): the player may move the boat to the next free space, so
+    the table is asked (a game begun before that was asked moves the boat at once, as its log was played)."""
+    if data["version"] < BOAT_BONUS_ASKED_FROM:
+        with asking_why(f"{track}_boat"):
+            move_to_next_free(data, seat)
+        return
+    # A boat on the end space goes no farther: nothing to offer. The river's length is not asked for here: a boat
+    # that ever moved needed it, so while it is unknown the boat is still on the start space.
+    length = known_fact(data, f"{data['river_side']}.river.length")
+    if length is not None and player(data, seat)["boat"] >= int(length):
+        return
+    push(data, {"kind": "boat", "seat": seat, "max": max_steps(data, seat, 1), "why": track, "optional": True})
+
+
+def move_asked_boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    """The answer to a pending `boat`: move 1 to `max` free spaces; a track's boat bonus (`optional`) may also be
+    declined by passing on it, and the facts it needs are asked for that bonus (`why`: the track)."""
+    if move["type"] == "pass":
+        return
+    limit = pending["max"]  # Akbar's Bridge was counted when the move was offered
+    if not pending.get("optional"):
+        require(1 <= move["steps"] <= limit, "river.steps", "port_steps", steps=move["steps"], value=limit, n=limit)
+        move_boat(data, pending["seat"], move["steps"])
+        return
+    require(1 <= move["steps"] <= limit, "tracks.boat_bonus", "bonus_steps", steps=move["steps"], n=limit)
+    with asking_why(f"{pending['why']}_boat"):
+        move_boat(data, pending["seat"], move["steps"])

@@ -8,7 +8,7 @@ from typing import Any
 from companion.errors import MalformedRequest, shown
 from companion.games.base import Player
 from companion.games.rajas.core import has_module, player, push
-from companion.games.rajas.definition import COLORS, MODULES, START_MONEY, layout_for, river_side
+from companion.games.rajas.definition import COLORS, MODULES, RULES_VERSION, START_MONEY, layout_for, river_side
 from companion.games.rajas.facts import fact_name, in_english, value_problem
 from companion.games.rajas.state import new_data, new_player
 
@@ -65,6 +65,7 @@ def _checked_options(options: Mapping[str, Any], count: int) -> dict[str, Any]:
         "facts": facts,
         "layout": layout_for(count),
         "river_side": river_side(count),
+        "rules": options.get("rules", 1),  # none kept: a game begun before versions were (see RULES_VERSION)
     }
 
 
@@ -73,11 +74,15 @@ def _refused(message: str, field: str, reason: str, **params: Any) -> MalformedR
 
 
 def _check_shapes(options: Mapping[str, Any]) -> None:
-    unknown = sorted(set(options) - {"modules", "experienced", "facts"}, key=str)
+    unknown = sorted(set(options) - {"modules", "experienced", "facts", "rules"}, key=str)
     if unknown:
         names = ", ".join(shown(name) for name in unknown)
         message = f"unknown option(s) {names}; allowed: modules, experienced, facts"
         raise _refused(message, "options", "option_unknown", names=names)
+    rules = options.get("rules", 1)
+    if not (isinstance(rules, int) and not isinstance(rules, bool) and 1 <= rules <= RULES_VERSION):
+        message = f"option rules must be a rules version from 1 to {RULES_VERSION}, got {shown(rules)}"
+        raise _refused(message, "rules", "option_rules", high=RULES_VERSION, value=shown(rules))
     for key, shape in (("modules", list), ("experienced", list), ("facts", dict)):
         if not isinstance(options.get(key, shape()), shape):
             kind = "a list" if shape is list else "an object"

@@ -30,7 +30,7 @@ def add_money(data: dict[str, Any], seat: int, amount: int) -> None:
         # The bonus marker moves on to the next bonus space: each bonus is taken once.
         bonus = MONEY_BONUSES[me["money_bonus"]][1]
         me["money_bonus"] += 1
-        _take_bonus(data, seat, bonus)
+        _take_bonus(data, seat, bonus, "money")
     _test_fate(data, seat, "money", before)
 
 
@@ -84,7 +84,7 @@ def add_fame(data: dict[str, Any], seat: int, amount: int) -> None:
     for space, bonus in sorted(FAME_BONUSES.items()):
         if me["fame"] >= space and space not in me["fame_bonuses"]:
             me["fame_bonuses"].append(space)
-            _take_bonus(data, seat, bonus)
+            _take_bonus(data, seat, bonus, "fame")
     _test_fate(data, seat, "fame", before)
 
 
@@ -97,7 +97,7 @@ def _test_fate(data: dict[str, Any], seat: int, track: str, before: int) -> None
         pass_fate(data, seat, track, before)
 
 
-def _take_bonus(data: dict[str, Any], seat: int, bonus: str) -> None:
+def _take_bonus(data: dict[str, Any], seat: int, bonus: str, track: str) -> None:
     if bonus == "upgrade":
         ask_upgrade(data, seat, 1, why="fame_bonus")
     elif bonus == "karma2":
@@ -105,9 +105,9 @@ def _take_bonus(data: dict[str, Any], seat: int, bonus: str) -> None:
     elif bonus == "dice2":
         gain_dice(data, seat, free=2, reason="track_bonus")
     elif bonus == "boat":
-        from companion.games.rajas.moves.river import move_to_next_free
+        from companion.games.rajas.moves.river import offer_boat_bonus
 
-        move_to_next_free(data, seat)
+        offer_boat_bonus(data, seat, track)
 
 
 def add_karma(data: dict[str, Any], seat: int, amount: int) -> None:

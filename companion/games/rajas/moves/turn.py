@@ -52,7 +52,7 @@ def _owes_yield_tile(data: dict[str, Any], seat: int) -> bool:
 def _hand_yield_tile(data: dict[str, Any], seat: int) -> None:
     me = player(data, seat)
     me["short_tiles"] = me["short_tiles"] + 1
-    push(data, {"kind": "yield_pick", "seat": seat})
+    push(data, {"kind": "yield_pick", "seat": seat, "why": "short_of_workers"})  # said in the prompt
     data["turn_seat"] = seat
     # The tile takes this seat's turn, unless a worker taken back by the Shalimar gardens is placed after it.
     data["turn"]["placed"] = not has_worker(data, seat)
