@@ -97,3 +97,23 @@ def test_config_show_prints_every_key_and_its_origin(tmp_path: Path, capsys: pyt
 def test_data_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert load_config(env={}).data_dir() == tmp_path / "companion"
+
+
+def test_every_wrong_key_and_value_of_a_file_is_named_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[camera]\nfps = "fast"\nwidht = 640\n[nope]\nx = 1\n[server]\nport = 70000\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path, env={"COMPANION_LOG__LEVEL": "LOUD"})
+    said = str(refused.value)
+    assert said.startswith("5 problems:\n  - ")
+    for named in ("camera.fps = 'fast'", "unknown key camera.widht", "unknown section [nope]", "server.port = 70000"):
+        assert named in said
+    assert "log.level = 'LOUD'" in said
+
+
+def test_one_wrong_value_is_said_alone_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[camera]\nfps = "fast"\n')
+    with pytest.raises(ConfigError) as refused:
+        load_config(path, env={})
+    assert str(refused.value).startswith("camera.fps = 'fast' (from file:") and "problems" not in str(refused.value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,16 +73,35 @@ def load_config(
     values = {s: {k: key.default for k, key in keys.items()} for s, keys in SCHEMA.items()}
     origins = {s: dict.fromkeys(keys, "default") for s, keys in SCHEMA.items()}
     config = Config(values, origins, path)
+    problems: list[str] = []
     if path is not None:
-        _merge(config, _read_toml(path), f"file:{path}")
+        _merge(config, _read_toml(path), f"file:{path}", problems)
     for (section, key), raw in _from_env(os.environ if env is None else env).items():
-        _set(config, section, key, _parse_text(section, key, raw), f"env:{ENV_PREFIX}{section.upper()}__{key.upper()}")
+        _noted(problems, _set_text, config, section, key, raw)
     for dotted, value in (flags or {}).items():
         if value is not None:
             section, key = dotted.split(".", 1)
             flag = (flag_names or {}).get(dotted) or f"--{key.replace('_', '-')}"
-            _set(config, section, key, value, f"flag:{flag}")
+            _noted(problems, _set, config, section, key, value, f"flag:{flag}")
+    if len(problems) == 1:
+        raise ConfigError(problems[0])
+    if problems:
+        raise ConfigError(f"{len(problems)} problems:\n" + "\n".join(f"  - {problem}" for problem in problems))
     return config
+
+
+def _noted(problems: list[str], step: Callable[..., None], *args: Any) -> None:
+    """Take one value (`step(*args)`), or note why it is not allowed: every wrong key and value is said at once,
+    not one per start of the service."""
+    try:
+        step(*args)
+    except ConfigError as exc:
+        problems.append(str(exc))
+
+
+def _set_text(config: Config, section: str, key: str, raw: str) -> None:
+    """Set a key from the text of an environment variable."""
+    _set(config, section, key, _parse_text(section, key, raw), f"env:{ENV_PREFIX}{section.upper()}__{key.upper()}")
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -104,14 +123,15 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
 
 
-def _merge(config: Config, data: dict[str, Any], origin: str) -> None:
+def _merge(config: Config, data: dict[str, Any], origin: str, problems: list[str]) -> None:
     for section, table in data.items():
         if section not in SCHEMA:
-            raise ConfigError(f"unknown section [{section}] in {origin}; allowed: {', '.join(SCHEMA)}")
-        if not isinstance(table, dict):
-            raise ConfigError(f"[{section}] in {origin} must be a table, got {table!r}")
-        for key, value in table.items():
-            _set(config, section, key, value, origin)
+            problems.append(f"unknown section [{section}] in {origin}; allowed: {', '.join(SCHEMA)}")
+        elif not isinstance(table, dict):
+            problems.append(f"[{section}] in {origin} must be a table, got {table!r}")
+        else:
+            for key, value in table.items():
+                _noted(problems, _set, config, section, key, value, origin)
 
 
 def _from_env(env: Mapping[str, str]) -> dict[tuple[str, str], str]:
