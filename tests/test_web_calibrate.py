@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from dice_drawing import draw_die, table
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse as Response
 
 from companion.events.store import EventStore
 from companion.service import Companion
@@ -91,6 +92,22 @@ def test_an_unknown_colour_or_a_stale_picture_writes_nothing(setup: tuple[FlaskC
     assert not (data / "calibration.json").exists()
 
 
+def _taught(
+    client: FlaskClient, camera: StillCamera, names: list[str], width: int
+) -> tuple[Response, dict[int, int], str]:
+    """The dice of the camera's picture named on the calibration page, from left to right (`width`: the picture's
+    share of each die): the page's answer, the number the page gave each die by its place from the left, and the
+    token of the picture they were named on."""
+    page = client.get("/calibrate").get_data(as_text=True)
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page)
+    assert token
+    number = {die.bbox[0] // width: n for n, die in enumerate(camera.reading.dice, 1)}
+    form = {"token": token.group(1), **{f"colour.{number[place]}": name for place, name in enumerate(names)}}
+    answer = client.post("/calibrate", data=form)
+    assert answer.status_code == 302
+    return answer, number, token.group(1)
+
+
 def test_a_die_named_by_a_slip_is_left_out_and_named_on_the_page(tmp_path: Path) -> None:
     frame = table(seed=22)
     for x, colour in [(120, "blue"), (320, "blue"), (520, "orange")]:
@@ -99,20 +116,13 @@ def test_a_die_named_by_a_slip_is_left_out_and_named_on_the_page(tmp_path: Path)
     with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
         service.devices["camera"] = camera
         client = create_app({"TESTING": True}, services=service).test_client()
-        page = client.get("/calibrate").get_data(as_text=True)
-        token = re.search(r'name="token" value="([0-9a-f]+)"', page)
-        assert token
-        number = {die.bbox[0] // 200: n for n, die in enumerate(camera.reading.dice, 1)}
         # The middle die is blue, named orange by a slip of the finger.
-        form = {"token": token.group(1), f"colour.{number[0]}": "blue", f"colour.{number[1]}": "orange"}
-        form[f"colour.{number[2]}"] = "orange"
-        answer = client.post("/calibrate", data=form)
-        assert answer.status_code == 302
+        answer, number, token = _taught(client, camera, ["blue", "orange", "orange"], 200)
         assert f"left_out={number[1]}:orange:blue" in answer.headers["Location"]
         shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
         assert f"Die {number[1]}, named orange, looks blue beside the others: it was left out." in shown
         # The picture the dice were named on is shown again (its token kept), so that die 2 is the same die.
-        assert f'name="token" value="{token.group(1)}"' in shown
+        assert f'name="token" value="{token}"' in shown
         shown = client.get(answer.headers["Location"] + "&lang=fr").get_data(as_text=True)
         assert f"Le dé {number[1]}, nommé orange, semble plutôt bleu à côté des autres" in shown
         saved = Calibration.load(tmp_path / "calibration.json")
@@ -163,13 +173,7 @@ def test_a_white_die_named_blue_is_kept_and_the_page_says_it_shows_almost_no_col
     with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
         service.devices["camera"] = camera
         client = create_app({"TESTING": True}, services=service).test_client()
-        page = client.get("/calibrate").get_data(as_text=True)
-        token = re.search(r'name="token" value="([0-9a-f]+)"', page)
-        assert token
-        number = {die.bbox[0] // 320: n for n, die in enumerate(camera.reading.dice, 1)}
-        form = {"token": token.group(1), f"colour.{number[0]}": "orange", f"colour.{number[1]}": "blue"}
-        answer = client.post("/calibrate", data=form)
-        assert answer.status_code == 302
+        answer, number, _ = _taught(client, camera, ["orange", "blue"], 320)
         assert f"colourless={number[1]}:blue" in answer.headers["Location"]
         shown = client.get(answer.headers["Location"] + "&lang=en").get_data(as_text=True)
         assert f"Die {number[1]}, named blue, shows almost no colour: it was kept." in shown
