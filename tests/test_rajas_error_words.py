@@ -230,7 +230,8 @@ def test_an_imported_file_lists_its_problems_in_the_pages_language(client: Flask
     french = _problems(_upload(client, text, "fr"))
     assert "champ de premier niveau inconnu : 'extra'" in french
     assert "clé de fait inconnue : 'no.such.key'" in french
-    assert any(p.startswith("fait 2p.quarry.slots : ce doit être de ") for p in french), french
+    slots = "Pour le nombre de cases ouvrier de la zone « carrière » (2 joueurs), ce doit être de "
+    assert any(p.startswith(slots) and p.endswith("(2p.quarry.slots)") for p in french), french
     english = _problems(_upload(client, text, "en"))
     assert "unknown fact key 'no.such.key'" in english and english != french
     assert _problems(_upload(client, "{nope", "fr")) == ["le fichier n'est pas du JSON (erreur ligne 1, colonne 2)"]

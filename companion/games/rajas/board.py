@@ -6,7 +6,7 @@ reader's language; `validate_board_file` says them in English, for the log, the 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,10 @@ from typing import Any
 from companion.errors import SHOWN_CHARS, shown
 from companion.games.base import Message, MissingFact
 from companion.games.rajas.errors import BoardFileError
-from companion.games.rajas.facts import fact_kind, in_english, missing, value_problem
+from companion.games.rajas.facts import fact_kind, fact_name, fact_problem, in_english, missing, value_problem
+
+Check = Callable[[str, Any, Mapping[str, Any]], Message | None]
+"""A check of one fact's value against other known facts (facts.value_problem, facts.fact_problem)."""
 
 BOARD_FILE = Path(__file__).parent / "board_facts" / "base.json"
 CONFIDENCES = ("two", "one", "inferred", "unknown", "table")
@@ -34,7 +37,7 @@ def load_board(text: str) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         said = _problem("not_json", error=str(error), line=error.lineno, column=error.colno)
         raise BoardFileError(in_english(said), said=said.to_dict()) from error
-    problems = board_problems(data)
+    problems = board_problems(data, is_taken_in=True)
     if problems:
         english = [in_english(p) for p in problems]
         messages = [p.to_dict() for p in problems]
@@ -47,8 +50,11 @@ def validate_board_file(data: Any) -> list[str]:
     return [in_english(p) for p in board_problems(data)]
 
 
-def board_problems(data: Any) -> list[Message]:
-    """Every problem of a board file, as catalogue messages (the reader's language); empty when it is good."""
+def board_problems(data: Any, *, is_taken_in: bool = False) -> list[Message]:
+    """Every problem of a board file, as catalogue messages (the reader's language); empty when it is good. Facts
+    that contradict each other are blamed on the one that contradicts the most others (blamed_facts), each conflict
+    said once. A file taken in (`is_taken_in`: imported, or the shipped one) is checked as a fact told
+    now (facts.fact_problem); the owner's file kept already, as a game's log (see there)."""
     if not isinstance(data, Mapping):
         return [_problem("not_object")]
     problems = [_problem("top_field", name=shown(name)) for name in sorted(set(data) - _TOP_FIELDS, key=str)]
@@ -57,16 +63,20 @@ def board_problems(data: Any) -> list[Message]:
     entries = data.get("facts")
     if not isinstance(entries, Mapping):
         return [*problems, _problem("facts_shape", entry="{value, source, confidence}")]
-    values = known_values(entries)
+    values = {k: v for k, v in known_values(entries).items() if fact_kind(k) is not None}
+    blamed = blamed_facts(values, fact_problem if is_taken_in else value_problem)
     for key, entry in entries.items():
-        problems.extend(_entry_problems(str(key), entry, values))
+        problems.extend(_entry_problems(str(key), entry, blamed))
     return problems
 
 
-def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[Message]:
+def _entry_problems(key: str, entry: Any, blamed: Mapping[str, Message]) -> list[Message]:
     named = key if len(key) <= SHOWN_CHARS else key[:SHOWN_CHARS] + "…"  # a file's key is never pasted whole
+    # A fact is named in words, its key in parentheses (the file's line to correct).
+    said = {"fact": fact_name(key).to_dict(), "problem": blamed[key].to_dict()} if key in blamed else None
+    wrong = [] if said is None else [_problem("fact_value", key=named, **said)]
     if not isinstance(entry, Mapping) or set(entry) != {"value", "source", "confidence"}:
-        return [_problem("entry_shape", key=named)]
+        return [_problem("entry_shape", key=named), *wrong]
     problems = []
     if entry["confidence"] not in CONFIDENCES:
         problems.append(_problem("confidence", key=named, allowed=str(list(CONFIDENCES))))
@@ -74,14 +84,47 @@ def _entry_problems(key: str, entry: Any, values: Mapping[str, Any]) -> list[Mes
         problems.append(_problem("source", key=named))
     if fact_kind(key) is None:
         problems.append(_problem("unknown_key", key=shown(key)))
-    elif entry["value"] is not None:
-        others = {k: v for k, v in values.items() if k != key}
-        problem = value_problem(key, entry["value"], others)
-        if problem:
-            problems.append(_problem("value", key=named, problem=problem.to_dict()))
+    else:
+        problems.extend(wrong)
     if (entry["value"] is None) != (entry["confidence"] == "unknown"):
         problems.append(_problem("null_unknown", key=named))
     return problems
+
+
+def blamed_facts(values: Mapping[str, Any], check: Check = value_problem) -> dict[str, Message]:
+    """The facts to blame among `values` (key -> value), each with its problem: every fact wrong by itself, then,
+    of facts that contradict each other two by two, the one that contradicts the most others (key order between
+    equals), again until the rest agree; each said against the first fact it contradicts. One wrong fame beside
+    money 40 is blamed alone, not the five right ones it contradicts."""
+    blamed: dict[str, Message] = {}
+    suspects: list[str] = []
+    for key, value in values.items():
+        alone = check(key, value, {})
+        if alone is not None:
+            blamed[key] = alone
+        elif check(key, value, {k: v for k, v in values.items() if k != key}) is not None:
+            suspects.append(key)
+    conflicts = _conflicts({k: values[k] for k in sorted(suspects)}, check)
+    while any(conflicts.values()):
+        worst = max(sorted(conflicts), key=lambda k: len(conflicts[k]))
+        blamed[worst] = next(iter(conflicts[worst].values()))
+        for other in conflicts.pop(worst):
+            conflicts[other].pop(worst, None)
+    return blamed
+
+
+def _conflicts(values: Mapping[str, Any], check: Check) -> dict[str, dict[str, Message]]:
+    # Every check of a fact against the others is one against each other fact in turn (the fame beside two money
+    # spaces, a track and a space on it, a river and its bridge): two facts contradict each other when either
+    # refuses the other. Each conflict is said from the fact blamed for it.
+    conflicts: dict[str, dict[str, Message]] = {key: {} for key in values}
+    for key, value in values.items():
+        for other, other_value in values.items():
+            if other != key:
+                said = check(key, value, {other: other_value}) or check(other, other_value, {key: value})
+                if said is not None:
+                    conflicts[key][other] = said
+    return conflicts
 
 
 def _problem(reason: str, **params: Any) -> Message:

@@ -32,13 +32,17 @@ RULES_VERSION: Final = 2
 """The version of the engine's rules a new game is played by, kept in its start options ("rules"), so that a game
 begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
 none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
-kind is checked against its colour (YIELD_KINDS_CHECKED_FROM)."""
+kind is checked against its colour (YIELD_KINDS_CHECKED_FROM), and a river bridge told past the river's last space
+is refused (BRIDGE_CHECKED_FROM)."""
 BOAT_BONUS_ASKED_FROM: Final = 2
 """The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
 score": the player may move the boat); version 1 moved the boat at once."""
 YIELD_KINDS_CHECKED_FROM: Final = 2
 """The rules version from which a yield tile's kind must be one its colour shows (modules/navaratnas.py): version 1
 took any kind on any colour, and a game played so must fold from its log as it was."""
+BRIDGE_CHECKED_FROM: Final = 2
+"""The rules version from which a river bridge told at or past the river's last space (or a river told ending at or
+before its bridge) is refused (facts.fact_problem): nobody could pass it. A game told so before still folds."""
 FATE_FAME_SPACE: Final = 18
 FATE_MONEY_SPACE: Final = 24
 GEMSTONE_SPACE: Final = 10

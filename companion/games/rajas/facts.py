@@ -163,6 +163,12 @@ def value_range(key: str, known: Mapping[str, Any]) -> tuple[int, int] | None:
         pairs = {**KNOWN_PAIRS, **beside_pairs(known)}
         spaces = pairs.keys() if parts[0] == "money" else pairs.values()
         low = max([low, TRACK_AT_LEAST[parts[0]], *spaces])
+    elif kind == "river_bridge":
+        length = _whole(known.get(f"{parts[0]}.river.length"))
+        high = high if length is None else min(high, length - 1)
+    elif kind == "river_length":
+        bridge = _whole(known.get(f"{parts[0]}.river.bridge"))
+        low = low if bridge is None else max(low, bridge + 1)
     return low, max(low, high)
 
 
@@ -225,6 +231,36 @@ def _length_problem(track: str, end: int, known: Mapping[str, Any]) -> Message |
     return None
 
 
+def fact_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | None:
+    """Why `value` cannot be printed for `key` when it is told now (the board page, a board file taken in, a new
+    answer at the table): value_problem's reasons, and a river bridge past the river's last space. A game's log and
+    a board file kept already are read with value_problem alone, so that what was told before the bridge was checked
+    still folds and loads."""
+    return value_problem(key, value, known) or _river_problem(key, value, known)
+
+
+def _river_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | None:
+    # The bridge stands after river space `bridge`, and the boat passes it by going on to a later space: the river
+    # has at least one space after its bridge, or nobody ever passes it (and its extra worker never comes).
+    found = fact_kind(key)
+    if found is None or found[0] not in ("river_length", "river_bridge") or _whole(value) is None:
+        return None
+    kind, (side,) = found
+    if kind == "river_bridge":
+        length = _whole(known.get(f"{side}.river.length"))
+        if length is not None and value >= length:
+            return problem("bridge_beyond_river", length=length, last=length - 1, value=value)
+        return None
+    bridge = _whole(known.get(f"{side}.river.bridge"))
+    if bridge is not None and value <= bridge:
+        return problem("river_before_bridge", bridge=bridge, least=bridge + 1, value=value)
+    return None
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def track_ends(known: Mapping[str, Any]) -> dict[str, int | None]:
     """The last space of the money and of the fame track among the known facts (None while unknown)."""
     ends: dict[str, int | None] = {}
@@ -274,7 +310,7 @@ def told_problem(key: str, value: Any, with_it: Mapping[str, Any], known: Mappin
     the known facts) said with that range; a problem that another fact brings names that fact and its value
     ("... contradicts the fame beside money space 65, which is 28: ..."). None when it can be."""
     others = {**{k: v for k, v in known.items() if k != key}, **with_it}
-    own = value_problem(key, value, others)
+    own = fact_problem(key, value, others)
     if own is None:
         return None
     fact = fact_name(key).to_dict()
@@ -290,26 +326,40 @@ def told_problem(key: str, value: Any, with_it: Mapping[str, Any], known: Mappin
     params["other_value"] = value_words(other, {**known, **with_it}[other]).to_dict()
     # What the told value makes of the other fact ("the money track ends at 50 and has no space 65"); of two told
     # together, rather the end of a track than "space 40 of the fame track is already known".
-    is_plainer = other not in with_it or why.key == "rajas.fact.problem.beyond_track"
+    # A bridge is said against the river's length, which the table reads plainer than the length it would need.
+    is_plainer = (other not in with_it and own.key not in _RIVER) or why.key == "rajas.fact.problem.beyond_track"
     params["problem"] = (why if is_plainer else own).to_dict()
     return Message("rajas.said.form.fact_conflict", params)
 
 
-_RELATED = {f"rajas.fact.problem.{why}" for why in ("beyond_track", "pair_order", "track_too_short", "track_example")}
-"""The problems of a number that another fact brings (the tracks' ends and the fame beside money)."""
+_RIVER = {f"rajas.fact.problem.{why}" for why in ("bridge_beyond_river", "river_before_bridge")}
+_RELATED = {
+    *(f"rajas.fact.problem.{why}" for why in ("beyond_track", "pair_order", "track_too_short", "track_example")),
+    *_RIVER,
+}
+"""The problems of a number that another fact brings (the tracks' ends, the fame beside money, the river's bridge
+and length)."""
+RELATED_KINDS = ("money_fame", "track_length", "river_length", "river_bridge")
+"""The kinds of facts whose values another fact can contradict (a told value is checked against them)."""
 
 
 def _conflicting(
     key: str, value: Any, with_it: Mapping[str, Any], known: Mapping[str, Any]
 ) -> tuple[str, Message] | None:
-    """The first fact on the tracks (known already, then told with `key`) that was good without `key`'s value and
-    is not with it, and its problem then."""
+    """The first fact on the tracks or the river (known already, then told with `key`) that was good without
+    `key`'s value and is not with it, and its problem then."""
     for source in (known, with_it):
         for other, other_value in source.items():
-            if other == key or not other.startswith("track.") or (source is known and other in with_it):
+            if other == key or not is_related(other) or (source is known and other in with_it):
                 continue
             without = {k: v for k, v in known.items() if k not in (key, other)}
-            why = value_problem(other, other_value, {**without, key: value})
-            if why is not None and value_problem(other, other_value, without) is None:
+            why = fact_problem(other, other_value, {**without, key: value})
+            if why is not None and fact_problem(other, other_value, without) is None:
                 return other, why
     return None
+
+
+def is_related(key: str) -> bool:
+    """Whether another fact can contradict this fact's value (RELATED_KINDS)."""
+    found = fact_kind(key)
+    return found is not None and found[0] in RELATED_KINDS

@@ -60,7 +60,7 @@ def _wizard(kind: str, status: int = 200, **extra: Any) -> tuple[str, int]:
         reward_number=REWARD_NUMBER,
         reward_rooms=REWARD_ROOMS,
         reward_dice=REWARD_DICE,
-        saved=request.args.get("saved"),
+        saved=request.args.get("saved", type=int),  # a count, so that one fact saved is said in the singular
         **extra,
     )
     return page, status
@@ -136,10 +136,14 @@ def _posted_facts(asked: list[MissingFact]) -> tuple[dict[str, Any], dict[str, M
 def _in_words(said: dict[str, Any]) -> dict[str, Any]:
     """A problem of the owner's board file as the page says it: a fact named in words, not by its key."""
     key = said.get("params", {}).get("key")
-    if said.get("key") != "rajas.board.problem.value" or not isinstance(key, str) or fact_kind(key) is None:
+    if said.get("key") not in _FACT_PROBLEMS or not isinstance(key, str) or fact_kind(key) is None:
         return said
     params = {"fact": fact_name(key).to_dict(), "problem": said["params"]["problem"]}
     return {"key": "rajas.said.form.fact_problem", "params": params}
+
+
+_FACT_PROBLEMS = ("rajas.board.problem.fact_value", "rajas.board.problem.value")
+"""A file's problems with one fact's value (the second as files were checked before facts were named in words)."""
 
 
 def _posted_value(key: str, question_key: str) -> Any:

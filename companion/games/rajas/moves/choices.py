@@ -6,8 +6,8 @@ from typing import Any
 
 from companion.games.base import Message
 from companion.games.rajas.core import known_facts, name_of, player, require
-from companion.games.rajas.definition import UPGRADE_LEVELS
-from companion.games.rajas.facts import fact_name, value_problem
+from companion.games.rajas.definition import BRIDGE_CHECKED_FROM, UPGRADE_LEVELS
+from companion.games.rajas.facts import fact_name, fact_problem, value_problem
 from companion.games.rajas.moves import dice, palace, quarry, river, tracks
 from companion.games.rajas.moves.earn import earn
 from companion.games.rajas.rewards import shown
@@ -21,7 +21,8 @@ def answer_fact(data: dict[str, Any], move: dict[str, Any]) -> None:
     if key in known:
         require(known[key] == value, "facts.answer", "fact_contradicts", key=key, fact=name, known=shown(known[key]))
         return
-    problem = value_problem(key, value, known)
+    check = fact_problem if data["version"] >= BRIDGE_CHECKED_FROM else value_problem
+    problem = check(key, value, known)
     # The reason is a catalogue message too, so that the table reads all of it in its own language.
     said = problem.to_dict() if problem is not None else {}
     require(problem is None, "facts.answer", "fact_impossible", key=key, fact=name, problem=said)
