@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
-from test_rajas_support import FACTS, dice, edit, ready_game
+from test_rajas_support import FACTS, dice, edit, laid, ready_game, tile
 from test_web_rajas import game_id  # noqa: F401
 from test_web_rajas_fix_roll import fix_form, rolled_by_hand
 
@@ -128,3 +128,78 @@ def test_a_move_taken_back_leaves_the_recent_moves(client: FlaskClient, companio
     assert client.post(f"/games/{found}/rajas/undo", data={}).status_code == 303
     lines = journal_lines(client.get(f"/games/{found}?lang=en").get_data(as_text=True))
     assert lines == ["Asha rolled the dice — Asha: dice +4"]
+
+
+FOUR_BUILDINGS = {"temple": 4, "palace": 4, "fort": 4, "mill": 4}
+
+
+def _quarry(color: str, values: list[int], printed: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0 builds `printed` at the quarry, paying dice of one colour."""
+    return {"type": "place", "seat": 0, "space": "quarry", "pay": [{"color": color, "value": v} for v in values],
+            "tile": printed}  # fmt: skip
+
+
+def test_amelies_test_of_fate_says_the_whole_rise_the_points_given_back_and_her_tile_turned_over() -> None:
+    # The tester's game: Amélie at fame 16 builds a temple and a palace (upgrades 3 and 2): +5, to 21, past her fate
+    # tile on 18. Back 1 for Bruno behind her and 4 for her tiles with a building (three and this one): 16, behind
+    # the tile, which is turned over. The line said "money −1, dice −1" and nothing of fame (net 0) nor of fate.
+    built = [laid(n, tile("green", 3, buildings=("fort",))) for n in (1, 2, 3)]
+    upgrades = {"temple": 3, "palace": 2, "fort": 2, "mill": 2}
+    start = edit(ready_game(2, ("fate",)), 0, fame=16, fame_bonuses=[5], upgrades=upgrades, tiles=built,
+                 dice=dice(blue=[5, 2]))  # fmt: skip
+    start.data["next_tile_id"] = 4
+    timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, buildings=("temple", "palace")))])
+    assert states[-1].player(0)["fame"] == 16 and states[-1].player(0)["fate"]["fame"] == "flipped"
+    lines = recent_moves(GAME, timeline, states, ["Amélie", "Bruno"])
+    (french,) = said(lines, "fr")
+    assert "gloire +5 puis −5 (Épreuve du destin)" in french
+    assert french.endswith("Épreuve du destin (gloire) : tuile retournée") and "Bruno" not in french
+    (english,) = said(lines)
+    assert "fame +5 then −5 (Test of Fate)" in english and "Test of Fate (fame): tile turned over" in english
+
+
+def test_a_fate_tile_passed_for_good_is_said_out_of_the_game_with_the_points_given_back() -> None:
+    # Goodie Box order (rule fate.order): 16 + 8 = 24 takes the karma bonus on 24, then back 1 (Bruno behind) and 1
+    # (one tile with a building): 22, still past 18, so the tile leaves the game and gives nothing.
+    start = edit(ready_game(2, ("fate",)), 0, fame=16, karma=0, fame_bonuses=[5], upgrades=FOUR_BUILDINGS,
+                 dice=dice(blue=[5]))  # fmt: skip
+    timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, buildings=("temple", "fort")))])
+    (line,) = said(recent_moves(GAME, timeline, states, NAMES))
+    assert "fame +8 then −2 (Test of Fate), fame bonus 24 reached" in line and "karma +2" in line
+    assert line.endswith("Test of Fate (fame): tile out of the game")
+
+
+def test_a_marker_brought_back_onto_its_fate_tile_is_said_to_have_a_free_tile_to_lay() -> None:
+    # 16 + 4 (a temple at level 4) = 20, back 1 (Bruno) and 1 (this tile): exactly on 18, a free tile to lay now.
+    start = edit(ready_game(2, ("fate",)), 0, fame=16, fame_bonuses=[5], upgrades=FOUR_BUILDINGS, dice=dice(blue=[5]))
+    timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, buildings=("temple",)))])
+    assert states[-1].data["pending"][0]["kind"] == "fate_tile"
+    (line,) = said(recent_moves(GAME, timeline, states, NAMES), "fr")
+    assert "gloire +4 puis −2 (Épreuve du destin)" in line
+    assert line.endswith("Épreuve du destin (gloire) : tuile gratuite à poser")
+
+
+def test_a_fate_tile_turned_over_and_reached_again_gives_its_tile_and_takes_nothing_back() -> None:
+    start = edit(ready_game(2, ("fate",)), 0, fame=16, fame_bonuses=[5], upgrades=FOUR_BUILDINGS, dice=dice(blue=[5]),
+                 fate={"fame": "flipped", "money": "ready"})  # fmt: skip
+    timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, buildings=("temple",)))])
+    (line,) = said(recent_moves(GAME, timeline, states, NAMES))
+    assert "fame +4" in line and "then" not in line and line.endswith("Test of Fate (fame): free tile to lay")
+
+
+def test_a_tiger_tile_built_is_named_on_the_line_of_its_move() -> None:
+    # Ashoka's Pillar, paid with two orange dice: 1 money for each tile in the province, itself included.
+    start = edit(ready_game(2, ("tiger",)), 0, dice=dice(orange=[3, 5]), money=5)
+    pillar = {**tile("orange", 0, kind="tiger"), "name": "ashoka_pillar"}
+    timeline, states = played(start, [_quarry("orange", [3, 5], pillar)])
+    lines = recent_moves(GAME, timeline, states, NAMES)
+    assert said(lines)[0].endswith("tile laid: Ashoka Pillar")
+    (french,) = said(lines, "fr")
+    assert french.endswith("tuile posée : Pilier d'Ashoka")
+
+
+def test_a_plain_tile_built_adds_no_tile_name_to_the_line() -> None:
+    start = edit(ready_game(2), 0, dice=dice(blue=[5]))
+    timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, (("tea", 2),)))])
+    (line,) = said(recent_moves(GAME, timeline, states, NAMES))
+    assert "tile laid" not in line and "money +" in line

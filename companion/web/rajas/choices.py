@@ -21,7 +21,8 @@ WHITE_YIELDS = ("die", "money3", "upgrade", "karma")
 TOP_LEVEL = 4
 
 # Pending kinds answered by a fuller form on the page rather than by one tap.
-FORM_KINDS = ("roll", "ganga_roll", "dolphin", "yield_pick", "yield_place", "fate_tile", "river_tile")
+# The Imperial Flag asks both: declining is one tap, using a space again is that space's form (rajas/_place.html).
+FORM_KINDS = ("roll", "ganga_roll", "dolphin", "yield_pick", "yield_place", "fate_tile", "river_tile", "flag")
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,12 @@ def _use(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) ->
     return [*found, Answer({**base, "type": "use_yield"}, Message("page.rajas.answer.two_money"))]
 
 
+def _flag(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    # Using an action again is a benefit the player may forgo (Goodie Box 1, Imperial Flag); the spaces to use again
+    # need their own forms, as a placement does.
+    return [Answer({**base, "type": "reuse", "decline": "1"}, Message("page.rajas.answer.flag_decline"))]
+
+
 _BUILDERS = {
     "upgrade": _upgrade,
     "room": _room,
@@ -127,4 +134,5 @@ _BUILDERS = {
     "start_player": _start_player,
     "yield_draw": _draw,
     "yield_use": _use,
+    "flag": _flag,
 }

@@ -1,8 +1,9 @@
 """From the fields of a Rajas form to a move object (the engine's parse_move then checks every field).
 
 Dice are posted as tokens `[i:]colour-value[-as]` (a die of the Kali, optionally the number it is used as);
-`flip` lists the indexes of paid dice turned to their opposite face with karma; `gemstone_as` is the one paid die the
-Gemstone trader turns and the number it is used as, `index-number` ("2-5"); `markets` names markets scored as
+`flip` lists the indexes of paid dice turned to their opposite face with karma, or `index-number` ("2-5") where karma
+may reach more than that face (the Ashoka Pillar); `gemstone_as` is the one paid die the Gemstone trader turns and the
+number it is used as, `index-number` ("2-5"); `markets` names markets scored as
 `good-value`; the income space a yield tile goes on is `income`, or "other" and the number in `income.other`.
 Rolled dice come as pairs
 `dice.<n>.color` / `dice.<n>.value`. A tile is `tile.<field>`, a reward `reward.<field>`. Nothing here knows
@@ -158,7 +159,7 @@ def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
     turned = _trader_turn(form) if name == "pay" else None
     if not tokens and not indexed and turned is None:
         return None
-    flips = set(form.getlist("flip")) if name == "pay" else set()
+    flips = _karma_flips(form) if name == "pay" else {}
     dice = [_token_die(name, position, token, flips, turned) for position, token in enumerate(tokens)]
     if turned is not None and turned[0] not in {m.group(1) for t in tokens if (m := _TOKEN.match(str(t)))}:
         raise _bad("gemstone_as", f"{turned[0]}-{turned[1]}", "a die ticked among the dice paid", "gemstone_unpaid")
@@ -185,8 +186,29 @@ def _trader_turn(form: Form) -> tuple[str, int] | None:
     return found.group(1), int(found.group(2))
 
 
+def _karma_flips(form: Form) -> dict[str, int | None]:
+    """The Kali index of each die karma turns, with the number it turns it to, None for its opposite face. A form
+    sends a bare index for a plain flip, and "index-number" where the Ashoka Pillar lets karma reach one pip either
+    side of the opposite face too; one die turned to two numbers is refused."""
+    flips: dict[str, int | None] = {}
+    for raw in (value.strip() for value in form.getlist("flip")):
+        if not raw:
+            continue  # a die's list of numbers left on its empty choice: not turned
+        face: int | None = None
+        if re.fullmatch(r"\d{1,2}", raw):
+            index = raw
+        elif (turned := _TURNED.match(raw)) is not None:
+            index, face = turned.group(1), int(turned.group(2))
+        else:
+            raise _bad("flip", raw, "a die of the Kali, alone or with the number karma turns it to, e.g. 2-5", "flip")
+        if index in flips and flips[index] != face:
+            raise _bad("flip", raw, "one number for each die karma turns", "flip_twice")
+        flips[index] = face
+    return flips
+
+
 def _token_die(
-    name: str, position: int, token: str, flips: set[str], turned: tuple[str, int] | None = None
+    name: str, position: int, token: str, flips: dict[str, int | None], turned: tuple[str, int] | None = None
 ) -> dict[str, Any]:
     """The die of a token `[i:]colour-value[-as]`, refused naming it as the move does: the n-th die of `name`.
     `turned`: the die the Gemstone trader turns (its index) and the number it is used as, said to be his turn so
@@ -207,7 +229,9 @@ def _token_die(
     elif used_as:
         told["as"] = _face(field, used_as, die, "as")
     elif index is not None and index in flips:
-        told["as"] = 7 - told["value"]  # karma turns the die to its opposite face
+        face = flips[index]
+        # Karma turns the die to its opposite face; with the Ashoka Pillar to the number chosen (the rules judge it).
+        told["as"] = 7 - told["value"] if face is None else face
     return told
 
 

@@ -10,8 +10,10 @@ from companion.games.rajas.board import shipped_board
 from companion.games.rajas.definition import BROWN_YIELDS, TIGER_TILES, YIELD_COLORS
 from companion.games.rajas.definition import ROOMS as ROOM_NUMBERS
 from companion.games.rajas.incomes import alike, space_words
+from companion.games.rajas.modules.fate import SPACES as FATE_SPACES
 from companion.games.rajas.modules.navaratnas import MANGO_BROWN
 from companion.games.rajas.modules.yields import WHITE_REWARDS
+from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.rewards import REWARD_KINDS as REWARD_GRAMMAR
 from companion.service import Companion
 from companion.web.pictures import die_picture
@@ -63,13 +65,36 @@ karma) and the boat's move to the next free river space (rulebook, Navaratnas va
 
 
 def kali(player: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A player's dice in colour order, each with its index (the token posted when it is paid)."""
+    """A player's dice in colour order, each with its index (the token posted when it is paid) and the numbers one
+    karma may turn it to (`karma_faces`)."""
+    pillar = any(tile.get("name") == "ashoka_pillar" for tile in player.get("tiles", []))  # the view: uncovered ones
     found: list[dict[str, Any]] = []
     for color in COLORS:
         for value in sorted(player["dice"].get(color, [])):
             index = len(found)
-            found.append({"index": index, "color": color, "value": value, "token": f"{index}:{color}-{value}"})
+            token = f"{index}:{color}-{value}"
+            faces = karma_faces(value, pillar)
+            found.append({"index": index, "color": color, "value": value, "token": token, "karma_faces": faces})
     return found
+
+
+def karma_faces(value: int, has_pillar: bool) -> list[int]:
+    """The numbers one karma turns a die showing `value` to: its opposite face; with the Ashoka Pillar also one pip
+    either side of that face (Goodie Box 1, Ashoka Pillar: karma on a 2 gives a 4, a 5 or a 6), within 1 to 6 and
+    never the number the die already shows."""
+    opposite = 7 - value
+    if not has_pillar:
+        return [opposite]
+    return [face for face in (opposite - 1, opposite, opposite + 1) if 1 <= face <= 6 and face != value]
+
+
+def flag_spaces(view: Mapping[str, Any], pending: Mapping[str, Any] | None) -> list[str]:
+    """The Imperial Flag's question: the action spaces where a worker of the player asked stands, in board order,
+    each to use again with its own form; none for any other question."""
+    if pending is None or pending["kind"] != "flag":
+        return []
+    spaces = view.get("spaces", {})
+    return [space for space in SPACES if pending["seat"] in spaces.get(space, [])]
 
 
 def known_facts(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -145,6 +170,18 @@ def connect_options(me: Mapping[str, Any]) -> dict[str, Any]:
     return {"options": options, "asks_number": not me["knows_every_income_space"]}
 
 
+def fate_tiles(data: Mapping[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    """Seat -> the player's two fate tiles (Test of Fate), fame then money, each with its space and state: "ready"
+    (points are given back when the marker reaches it), "flipped" (the marker fell behind it: reaching it again lays
+    a free tile) or "done" (out of the game); none when the module is not in play."""
+    if "fate" not in data["modules"]:
+        return {}
+    return {
+        me["seat"]: [{"track": track, "space": FATE_SPACES[track], "state": me["fate"][track]} for track in FATE_SPACES]
+        for me in data["players"]
+    }
+
+
 def occupied(view: Mapping[str, Any]) -> dict[str, list[int]]:
     """Action space -> seats of the workers on it."""
     return {space: list(seats) for space, seats in view.get("spaces", {}).items()}
@@ -175,6 +212,7 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "pending": pending,
         "answers": quick,
         "needs_form": pending is not None and pending["kind"] in choices.FORM_KINDS,
+        "flag_spaces": flag_spaces(view, pending),
         "yield_form": yield_form(pending, view["players"][seat], view["modules"])
         if pending is not None and _is_yield(pending, seat)
         else None,
@@ -184,6 +222,7 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "posted_field": posted.field if posted is not None else None,
         "river": river(view),
         "kalis": {p["seat"]: kali(p) for p in view["players"]},
+        "fates": fate_tiles(state.data),
         "me": view["players"][seat] if seat is not None else None,
         "occupied": occupied(view),
         "names": _names(view),
