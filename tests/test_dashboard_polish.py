@@ -113,7 +113,7 @@ def test_a_die_read_wrong_in_value_and_colour_says_the_colour_read(table: tuple[
         ("/games/{rajas}", "Table"),
         ("/games/{rajas}/check", "Table"),
         ("/rules/rajas", "Table"),
-        ("/boards/rajas", "Table"),
+        ("/boards/rajas", "Parties"),
         ("/camera", "Caméra"),
         ("/calibrate", "Caméra"),
         ("/reader-check", "Caméra"),

@@ -7,6 +7,7 @@ from typing import Any
 from test_rajas_support import dice, do, edit, laid, move, new_game, ready_game, roll_start, tile
 
 from companion.games.rajas import GAME
+from companion.games.rajas.definition import AKBAR_AT_START_FROM
 from companion.games.rajas.state import RajasState
 
 
@@ -275,3 +276,26 @@ def test_test_of_fate_keeps_the_fame_24_bonus_reached_before_the_penalty() -> No
     again = edit(again, 0, karma=0, dice=dice(blue=[5]))
     later = do(again, **fields, tile=tile("blue", 5, buildings=("temple",)))
     assert later.player(0)["fame"] == 26 and later.player(0)["karma"] == 0  # each bonus is taken once
+
+
+def _build_akbar(version: int) -> RajasState:
+    """Seat 0, its boat still on the start space, builds Akbar's Bridge with two orange dice."""
+    state = edit(edit(ready_game(2, ("tiger",)), None, version=version), 0, dice=dice(orange=[3, 5]), boat=0)
+    return do(
+        state,
+        type="place",
+        seat=0,
+        space="quarry",
+        tile=_tiger("akbar_bridge"),
+        pay=[_die("orange", 3), _die("orange", 5)],
+    )
+
+
+def test_akbars_bridge_built_with_the_boat_at_the_start_gives_nothing_at_once_and_asks_nothing() -> None:
+    built = _build_akbar(AKBAR_AT_START_FROM)
+    assert built.data["pending"] == [] and built.data["turn_seat"] == 1
+    assert built.player(0)["boat"] == 0
+
+
+def test_a_game_begun_before_that_fix_still_asks_the_imperial_flags_question_as_it_was_played() -> None:
+    assert _build_akbar(AKBAR_AT_START_FROM - 1).data["pending"] == [{"kind": "flag", "seat": 0}]

@@ -22,7 +22,8 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     origin = config.origins["camera"]["source"]
     if spec == "off":
         said = _why("device.why.camera.off", origin=origin)
-        return DeviceChoice("camera", "none", f"camera.source = off ({origin})", True, **said), None
+        off = DeviceChoice("camera", "none", f"camera.source = off ({origin})", False, is_off=True, **said)
+        return off, None
     if spec != "auto":
         is_stand_in = spec.split(":", 1)[0] in ("folder", "replay", "synthetic")
         said = _why("device.why.camera.configured", spec=spec, origin=origin)

@@ -12,9 +12,10 @@ log = logging.getLogger("companion.defaults")
 
 @dataclass(frozen=True)
 class DeviceChoice:
-    """Which implementation a device uses and why; `is_stand_in` marks a mock, virtual or replay one. `reason` says
-    why in words for the log and `companion doctor`; `why` is the catalogue key saying it on the health page (its
-    `why_params` filled in), in the reader's language. `failure`: why the device chosen could not be opened."""
+    """Which implementation a device uses and why; `is_stand_in` marks a mock, virtual or replay one, `is_off` one
+    switched off by the configuration (neither a stand-in nor missing: nothing is wanted in its place). `reason`
+    says why in words for the log and `companion doctor`; `why` is the catalogue key saying it on the health page
+    (its `why_params` filled in), in the reader's language. `failure`: why the device chosen could not be opened."""
 
     device: str
     implementation: str
@@ -24,12 +25,15 @@ class DeviceChoice:
     why: str = ""
     why_params: Mapping[str, Any] = field(default_factory=dict)
     failure: str = ""
+    is_off: bool = False
 
     def announce(self) -> None:
-        """Log the choice once: a warning for a stand-in, info for real hardware."""
+        """Log the choice once: a warning for a stand-in, info for real hardware or a device switched off."""
         if self.is_announced:
             return
-        if self.is_stand_in:
+        if self.is_off:
+            log.info("%s: off (%s)", self.device, self.reason)
+        elif self.is_stand_in:
             log.warning("%s: using %s (%s)", self.device, self.implementation, self.reason)
         else:
             log.info("%s: using %s (%s)", self.device, self.implementation, self.reason)
@@ -43,4 +47,5 @@ class DeviceChoice:
             "why": {"key": self.why, "params": dict(self.why_params)} if self.why else None,
             "failure": self.failure or None,
             "is_stand_in": self.is_stand_in,
+            "is_off": self.is_off,
         }

@@ -104,6 +104,7 @@ def _append(game_id: str, type_: str, body: dict[str, Any]) -> Any:
                 field="if_seq",
                 value=expected,
                 seq=session.last_seq,
+                said={"key": "error.said.moved_on_seq", "params": {"seq": session.last_seq, "expected": expected}},
             )
         return companion.append(game_id, type_, payload, origin="api")
 

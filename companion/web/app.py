@@ -11,7 +11,7 @@ from flask import Flask
 from companion.events.store import EventStore
 from companion.i18n import join_list
 from companion.service import Companion
-from companion.web import cross_origin, dice, formats, language, rajas
+from companion.web import cross_origin, dice, formats, health_view, language, rajas
 from companion.web.api import api
 from companion.web.calibrate import calibrate
 from companion.web.context import SERVICE, SLOTS
@@ -80,6 +80,8 @@ def _register_template_helpers(app: Flask) -> None:
         js_texts=language.js_texts,
         ago=formats.ago,
         shown=formats.shown,
+        # The roll form says who reads the dice: the camera, or the players when camera.source is off.
+        has_camera=health_view.has_camera,
     )
     # "Asha, Bruno and Chloé" in the page's language (companion/i18n/lists.py), for names joined on a page.
     app.jinja_env.filters["listed"] = lambda items: join_list(language.current_locale(), list(items))

@@ -125,6 +125,7 @@ def status_of(error: CompanionError) -> int:
 
 _CONFLICT_HEADINGS = {
     "error.said.moved_on": "error.heading.moved_on",
+    "error.said.moved_on_seq": "error.heading.moved_on",
     "error.said.nothing_to_undo": "error.heading.nothing_to_undo",
     "error.said.nothing_to_redo": "error.heading.nothing_to_redo",
 }

@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.i18n import join_list
+from companion.web.context import camera, service
 from companion.web.formats import shown
 from companion.web.language import color_text, current_locale, has_text, message_text, t
 
@@ -65,6 +67,8 @@ def _text(key: str, value: Any) -> str:
         counted = {name: count for name, count in value.items() if count}
         parts = [f"{_label(f'health.key.{key}.{name}', str(name))} {count}" for name, count in counted.items()]
         return ", ".join(parts) if parts else "0"
+    if key == "turn" and isinstance(value, Mapping):
+        return _turn_text(value)
     if key == "colours_told" and isinstance(value, list | tuple):
         return join_list(current_locale(), [color_text(str(colour)) for colour in value]) or "—"
     if isinstance(value, Mapping):
@@ -79,6 +83,37 @@ def _text(key: str, value: Any) -> str:
     if key.endswith("_s") and isinstance(value, int | float) and not isinstance(value, bool):
         return t("page.health.seconds_ago", n=f"{value:.1f}")
     return shown(key, value)
+
+
+def _turn_text(turn: Mapping[str, Any]) -> str:
+    """Whose turn the seat lights show, by the player's name (the lights count seats from 0, the table never
+    says a seat number but from 1), and whether they blink for a move still missing."""
+    seat = turn.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return t("health.value.turn.nobody")
+    names = _active_names()
+    if seat < len(names):
+        shown_turn = t("health.value.turn.player", name=names[seat], n=seat + 1)
+    else:
+        shown_turn = t("health.value.turn.seat", n=seat + 1)
+    return t("health.value.turn.waiting", turn=shown_turn) if turn.get("waiting") else shown_turn
+
+
+def _active_names() -> list[str]:
+    """The names of the active game's players by seat (the seat lights show its turn); none without one."""
+    companion = service()
+    game_id = companion.active_id
+    if game_id is None:
+        return []
+    try:
+        return [str(p.get("name", "")) for p in companion.view(game_id).get("players", [])]
+    except CompanionError:  # a game gone from the store: the seat alone is said
+        return []
+
+
+def has_camera() -> bool:
+    """Whether the service runs a camera: none when camera.source is off, and then nobody says the camera plays."""
+    return camera() is not None
 
 
 def _is_bad(key: str, value: Any) -> bool:

@@ -57,7 +57,8 @@ class FreeDice:
                 said={"key": "error.said.player_count", "params": {"low": 1, "high": 8, "n": len(players)}},
             )
         seats = len(players)
-        return FreeDiceState(seats, 0, (0,) * seats, (), False, False, 1, max_turns)
+        names = tuple(p.name for p in players)
+        return FreeDiceState(seats, 0, (0,) * seats, (), False, False, 1, max_turns, names)
 
     def parse_move(self, state: FreeDiceState, data: Mapping[str, Any]) -> dict[str, Any]:
         """Normalise a move."""

@@ -62,7 +62,8 @@ def legal(state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
     if seat >= state.seats:
         return Verdict.refuse(Message("free_dice.refused.no_such_seat", {"seat": seat + 1}), CITATION)
     if seat != state.current and move["type"] != "finish":
-        return Verdict.refuse(Message("free_dice.refused.not_your_turn", {"seat": seat + 1}), CITATION)
+        said = {"player": player_name(state, seat), "current": player_name(state, state.current)}
+        return Verdict.refuse(Message("free_dice.refused.not_your_turn", said), CITATION)
     if move["type"] == "roll" and state.has_rolled:
         return Verdict.refuse(Message("free_dice.refused.already_rolled"), CITATION)
     if move["type"] == "end_turn" and not state.has_rolled:
@@ -85,6 +86,13 @@ def apply(state: FreeDiceState, move: Mapping[str, Any]) -> FreeDiceState:
         is_over = state.max_turns > 0 and turn > state.max_turns
         return replace(state, current=following, has_rolled=False, turn=turn, is_over=is_over)
     return replace(state, is_over=True)
+
+
+def player_name(state: FreeDiceState, seat: int) -> str | dict[str, Any]:
+    """A seat's player as the table names them; a state kept without names says the seat, counted from 1."""
+    if seat < len(state.names):
+        return state.names[seat]
+    return {"key": "free_dice.seat", "params": {"n": seat + 1}}
 
 
 def has_unread_die(state: FreeDiceState) -> bool:

@@ -21,6 +21,8 @@ class FreeDiceState:
     is_over: bool
     turn: int = 1
     max_turns: int = 0
+    names: tuple[str, ...] = ()
+    """The players' names by seat: a refusal names the player, as the table does, never a seat number."""
 
     def to_dict(self) -> dict[str, Any]:
         """Complete JSON form."""
@@ -33,4 +35,5 @@ class FreeDiceState:
             "is_over": self.is_over,
             "turn": self.turn,
             "max_turns": self.max_turns,
+            "names": list(self.names),
         }

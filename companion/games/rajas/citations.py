@@ -15,6 +15,7 @@ SETUP = "rajas.section.setup"
 PLAY = "rajas.section.play"
 QUARRY = "rajas.section.quarry"
 PROVINCE = "rajas.section.province"
+UPGRADES = "rajas.section.upgrades"
 MARKET = "rajas.section.market"
 PALACE = "rajas.section.palace"
 RIVER = "rajas.section.river"
@@ -44,7 +45,7 @@ RULES: dict[str, str] = {
     "quarry.gains": QUARRY,
     "province.place": PROVINCE,
     "province.incomes": QUARRY,
-    "upgrade.level": PROVINCE,
+    "upgrade.level": UPGRADES,
     "market.mixed": MARKET,
     "market.identical": MARKET,
     "market.mixed_once": MARKET,

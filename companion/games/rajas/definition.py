@@ -33,7 +33,7 @@ RULES_VERSION: Final = 2
 begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
 none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
 kind is checked against its colour (YIELD_KINDS_CHECKED_FROM), and a river bridge told past the river's last space
-is refused (BRIDGE_CHECKED_FROM)."""
+is refused (BRIDGE_CHECKED_FROM), and Akbar's Bridge built at the start asks nothing (AKBAR_AT_START_FROM)."""
 BOAT_BONUS_ASKED_FROM: Final = 2
 """The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
 score": the player may move the boat); version 1 moved the boat at once."""
@@ -41,6 +41,10 @@ YIELD_KINDS_CHECKED_FROM: Final = 2
 """The rules version from which a yield tile's kind must be one its colour shows (modules/navaratnas.py): version 1
 took any kind on any colour, and a game played so must fold from its log as it was."""
 BRIDGE_CHECKED_FROM: Final = 2
+AKBAR_AT_START_FROM: Final = 2
+"""The rules version from which Akbar's Bridge built while the boat is still on the start space gives nothing at
+once (there is no river reward to take again); version 1 asked the Imperial Flag's question instead, a slip kept
+so that such a game folds as it was played."""
 """The rules version from which a river bridge told at or past the river's last space (or a river told ending at or
 before its bridge) is refused (facts.fact_problem): nobody could pass it. A game told so before still folds."""
 FATE_FAME_SPACE: Final = 18

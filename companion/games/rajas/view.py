@@ -33,7 +33,7 @@ def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         "kali_capacity": me["capacity"],
         "board": me["board"],
         "workers": me["workers"],
-        "workers_left": me["workers"] - me["placed"],
+        "workers_left": _workers_left(data, me),
         # Navaratnas: workers taken back by a Shalimar garden, among those left, are placed after all the others.
         "workers_recalled": me["recalled"],
         "places_recalled": bool(me["recalled"]) and me["placed"] >= me["workers"] - me["recalled"],
@@ -48,6 +48,17 @@ def _player(data: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         "has_crossed": me["crossed_at"] is not None,
         "gemstone": me["gemstone"],  # the Gemstone Trader: None (not reached), "ready" to place, "used"
     }
+
+
+def _workers_left(data: dict[str, Any], me: dict[str, Any]) -> int:
+    """Workers a player may still place this phase. Once the end is triggered, the players still to play in the
+    last phase place one last worker each, whatever they have left, and the others place none."""
+    left = int(me["workers"] - me["placed"])
+    end = data["end"]
+    if end is None or data["phase"] != "play":
+        return left
+    is_placing = me["seat"] == data["turn_seat"] and not data["turn"]["placed"]
+    return min(left, 1) if is_placing or me["seat"] in end["final"] else 0
 
 
 def _yields(me: dict[str, Any]) -> list[dict[str, Any]]:

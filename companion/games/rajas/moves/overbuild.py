@@ -64,7 +64,7 @@ def _pay_difference(
         bool(used) and colors == {new["color"]},
         "palace.master_builder",
         "wrong_color",
-        color={"key": f"rajas.color.{new['color']}"},
+        color={"key": f"rajas.colors.{new['color']}"},
     )
     require(
         sum(values) >= new["cost"] - old["cost"],

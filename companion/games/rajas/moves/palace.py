@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.rajas.core import has_module, player, push, require
+from companion.games.rajas.core import Refused, has_module, player, push, require
 from companion.games.rajas.definition import BALCONIES, PORTUGUESE_LAST_SPACES, PORTUGUESE_STEPS, ROOM_VALUES
 from companion.games.rajas.moves.dice import gain_dice, has_tile, pay_dice, reroll
 from companion.games.rajas.moves.tracks import add_fame, add_karma, add_money, ask_upgrade
@@ -25,12 +25,10 @@ def place_balcony(data: dict[str, Any], seat: int, color: str, move: dict[str, A
     """Pay one die of the balcony's colour for two of the colour it shows (Black Market: any for any)."""
     black_market = has_tile(data, seat, "black_market") and move.get("black_market", False)
     require(len(move["pay"]) == 1, "palace.balcony", "pay_one_die")
-    require(
-        black_market or move["pay"][0]["color"] == color,
-        "palace.balcony",
-        "wrong_color",
-        color={"key": f"rajas.color.{color}"},
-    )
+    if not black_market and move["pay"][0]["color"] != color:
+        # A die of another colour asked for with the Black Market, by a player without its tile: that is the reason.
+        require(not move.get("black_market", False), "tiger.benefits", "no_black_market")
+        raise Refused("palace.balcony", "wrong_color", color={"key": f"rajas.colors.{color}"})
     pay_dice(data, seat, move["pay"], "palace.balcony")
     if black_market:
         gain_dice(data, seat, free=2, reason="balcony")

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from companion.games.rajas.core import fact, has_module, player, push, require
-from companion.games.rajas.definition import TILES_PER_COLOR, VILLAGE_TILES
+from companion.games.rajas.definition import AKBAR_AT_START_FROM, TILES_PER_COLOR, VILLAGE_TILES
 from companion.games.rajas.moves.dice import gain_dice, pay_dice
 from companion.games.rajas.moves.earn import earn
 from companion.games.rajas.moves.market import slot_cost
@@ -49,7 +49,7 @@ def pay_for_tile(data: dict[str, Any], seat: int, tile: dict[str, Any], pay: lis
             bool(used) and set(colors) == {tile["color"]},
             "quarry.pay_color",
             "wrong_color",
-            color={"key": f"rajas.color.{tile['color']}"},
+            color={"key": f"rajas.colors.{tile['color']}"},
         )
         require(sum(values) >= tile["cost"], "quarry.pay_pips", "short_of_pips", paid=sum(values), cost=tile["cost"])
     draw_tile(data, tile)
@@ -105,10 +105,11 @@ def _tiger_now(data: dict[str, Any], seat: int, name: str) -> None:
     me = player(data, seat)
     if name == "ashoka_pillar":
         add_money(data, seat, sum(1 for t in me["tiles"] if not t["covered"]))
-    elif name == "akbar_bridge" and me["boat"] > 0:
+    elif name == "akbar_bridge" and (me["boat"] > 0 or data["version"] >= AKBAR_AT_START_FROM):
         from companion.games.rajas.moves.river import space_reward
 
-        earn(data, seat, space_reward(data, me["boat"]))
+        if me["boat"] > 0:  # a boat still on the start space has no river reward to take again
+            earn(data, seat, space_reward(data, me["boat"]))
     elif name == "black_market":
         gain_dice(data, seat, free=2, reason="tiger")
     else:
