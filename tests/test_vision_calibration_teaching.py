@@ -8,6 +8,7 @@ from dev_photos import DICE, taught, the_die
 from dice_drawing import draw_die, table
 
 from vision.calibration import calibrate_from_examples, mistaught
+from vision.image_io import load_image
 from vision.reader import read_dice
 
 RAJAS = ["blue", "green", "orange", "violet"]
@@ -101,4 +102,25 @@ def test_dice_of_their_own_colour_and_a_white_die_taught_white_are_not_said_colo
     image, dice = rajas_dice()
     box = draw_die(image, (480, 420), 60, 0, 2, "white")
     calibration = calibrate_from_examples([(image, b, colour) for b, colour in dice] + [(image, box, "white")])
+    assert "colourless" not in calibration.notes
+
+
+TAI = DICE / "tai-studio__dice-recognition" / "images"
+"""Photos of one white die with black pips each (REAL)."""
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+@pytest.mark.parametrize("named", ["blue", "green", "violet", "red"])
+def test_a_real_white_die_taught_as_a_colour_with_a_hue_is_said_to_show_almost_no_colour(named: str) -> None:
+    image = load_image(TAI / "dice_0_eyes_4.jpg")
+    (die,) = read_dice(image).dice
+    calibration = calibrate_from_examples([(image, die.bbox, named)])
+    assert calibration.notes["colourless"] == [{"example": 0, "named": named}]
+    assert named in calibration.centres  # kept: the one teaching decides
+
+
+@pytest.mark.skipif(not DICE.exists(), reason="the shared development photos are not beside the project")
+def test_real_blue_dice_taught_as_blue_are_not_said_colourless() -> None:
+    photos = ("test/1/DJI_20241005231855_0126_D_detection_2", "test/1/DJI_20241005232414_0136_D_detection_2")
+    calibration = taught([("blue", photo) for photo in photos])
     assert "colourless" not in calibration.notes
