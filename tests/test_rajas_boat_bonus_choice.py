@@ -9,6 +9,7 @@ from test_rajas_support import FACTS, dice, do, edit, laid, move, ready_game, ti
 from companion.games.rajas import GAME
 from companion.games.rajas.definition import BOAT_BONUS_ASKED_FROM
 from companion.games.rajas.state import RajasState
+from companion.i18n import translate
 from companion.web.rajas.choices import answers
 
 SPACE_1 = {"kind": "money", "amount": 4}
@@ -45,7 +46,7 @@ def test_taking_the_boat_bonus_moves_to_the_next_free_space_and_takes_its_reward
 
 def test_passing_on_the_boat_bonus_leaves_the_boat_where_it_is() -> None:
     asked = _reach_fame_31(version=BOAT_BONUS_ASKED_FROM)
-    declined = do(asked, type="pass", seat=0)
+    declined = do(asked, type="boat", seat=0, decline=True)
     assert declined.player(0)["boat"] == 0 and declined.player(0)["money"] == asked.player(0)["money"]
     assert declined.data["pending"] == [] and declined.data["turn_seat"] == 1
     # The bonus was taken once (declined): passing fame 31 again later gives nothing more.
@@ -54,17 +55,29 @@ def test_passing_on_the_boat_bonus_leaves_the_boat_where_it_is() -> None:
 
 def test_only_the_player_of_the_bonus_answers_it() -> None:
     asked = _reach_fame_31(version=BOAT_BONUS_ASKED_FROM)
-    refused = GAME.legal(asked, move(asked, type="pass", seat=1))
+    refused = GAME.legal(asked, move(asked, type="boat", seat=1, decline=True))
     assert refused.reason is not None and refused.reason.key == "rajas.refused.not_your_turn"
 
 
-def test_pass_declines_no_other_pending_decision() -> None:
-    state = edit(ready_game(2), 0, fame=3, dice=dice(blue=[4]), money=3)
-    built = tile("blue", 4, buildings=("temple",))
-    asked = do(state, type="place", seat=0, space="quarry", tile=built, pay=[{"color": "blue", "value": 4}])
-    assert asked.data["pending"][0]["kind"] == "upgrade"  # fame 5: an upgrade, which cannot be forgone
+def test_a_pass_does_not_answer_the_boat_bonus() -> None:
+    asked = _reach_fame_31(version=BOAT_BONUS_ASKED_FROM)
     refused = GAME.legal(asked, move(asked, type="pass", seat=0))
     assert refused.reason is not None and refused.reason.key == "rajas.refused.pending_first"
+
+
+def test_a_boat_move_the_rules_make_cannot_be_declined() -> None:
+    asked = _reach_fame_31(version=BOAT_BONUS_ASKED_FROM, tiles=[_akbar()])
+    asked.data["pending"][0].pop("optional")  # as the port asks it with Akbar's Bridge: 1 or 2 spaces, no choice
+    refused = GAME.legal(asked, move(asked, type="boat", seat=0, decline=True))
+    assert refused.reason is not None and refused.reason.key == "rajas.refused.boat_must_move"
+
+
+def test_a_declined_boat_bonus_is_said_as_the_boat_left_where_it_was() -> None:
+    from companion.web.rajas.pages import move_words
+
+    words = move_words({"type": "boat", "seat": 0, "decline": True}, ["Ben"])
+    assert translate("en", words.key, words.params) == "Ben left the boat where it was (track bonus not taken)"
+    assert translate("fr", words.key, words.params).startswith("Ben a laissé son bateau où il était")
 
 
 def _akbar() -> dict[str, object]:
@@ -93,7 +106,17 @@ def test_the_page_offers_the_boat_move_and_leaving_the_boat_where_it_is() -> Non
     offered = answers(GAME, asked, GAME.view(asked))  # type: ignore[arg-type]
     assert [a.fields for a in offered] == [
         {"seat": "0", "type": "boat", "steps": "1"},
-        {"seat": "0", "type": "pass"},
+        {"seat": "0", "type": "boat", "decline": "1"},
     ]
     assert offered[1].label.key == "page.rajas.answer.boat_bonus_decline"
     assert all(a.verdict is not None and a.verdict.is_allowed for a in offered)
+
+
+def test_akbars_bridge_offers_one_space_when_only_the_end_space_is_left() -> None:
+    state = edit(ready_game(2, ("tiger",), facts={**FACTS, "2p.river.1": SPACE_1}), None, version=BOAT_BONUS_ASKED_FROM)
+    length = int(state.data["facts"]["2p.river.length"])
+    state = edit(state, 0, fame=29, fame_bonuses=[5, 24], dice=dice(blue=[4]), money=3, tiles=[_akbar()])
+    state = edit(state, 0, boat=length - 1)
+    built = tile("blue", 4, buildings=("temple",))
+    asked = do(state, type="place", seat=0, space="quarry", tile=built, pay=[{"color": "blue", "value": 4}])
+    assert asked.data["pending"] == [{"kind": "boat", "seat": 0, "max": 1, "why": "fame", "optional": True}]

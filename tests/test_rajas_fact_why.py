@@ -96,3 +96,23 @@ def test_the_refusal_box_says_why_the_fact_is_asked_after_the_question(lang: str
         said = language.verdict_texts(verdict.to_dict())["question"]
         assert said.startswith(translate(lang, verdict.missing.question.key, verdict.missing.question.params))
     assert why in said
+
+
+def test_a_port_move_asks_the_bridge_to_know_whether_the_boat_passes_it() -> None:
+    facts = {k: v for k, v in FACTS.items() if k != "2p.river.bridge"}
+    state = edit(ready_game(2, facts=facts), 0, boat=0, dice=dice(blue=[1]))
+    verdict = GAME.legal(state, move(state, type="place", seat=0, space="port", pay=[{"color": "blue", "value": 1}]))
+    assert verdict.missing is not None and verdict.missing.key == "2p.river.bridge"
+    assert _why(verdict.missing) == {"key": "rajas.fact.why.bridge"}  # not "the river space the boat reaches"
+    assert "passes the bridge" in translate("en", "rajas.fact.why.bridge", {})
+
+
+def test_the_fame_beside_money_is_asked_to_know_whether_the_markers_met() -> None:
+    from companion.games.rajas.core import Undecided
+    from companion.games.rajas.moves.endgame import fame_beside
+
+    state = ready_game(2, facts={k: v for k, v in FACTS.items() if k != "track.money.33.fame"})
+    with pytest.raises(Undecided) as asked:
+        fame_beside(state.data, 33)
+    assert asked.value.missing.key == "track.money.33.fame"
+    assert _why(asked.value.missing) == {"key": "rajas.fact.why.crossing"}

@@ -186,3 +186,33 @@ def test_a_karma_choice_the_form_reader_cannot_read_is_refused_naming_the_field(
         move_from_form(_form(type="place", seat="1", space="room.yogi", pay="1:green-5", flip=flips))
     assert refused.value.details["field"] == "flip"
     assert refused.value.details["said"]["key"] == f"rajas.said.form.{reason}"
+
+
+def test_a_pillar_holder_turning_a_die_to_a_face_it_cannot_reach_is_told_the_faces_it_can() -> None:
+    from test_rajas_support import dice, edit, laid, move, ready_game, tile
+
+    from companion.games.rajas import GAME
+    from companion.i18n import translate
+
+    pillar = laid(1, {**tile("orange", 0, kind="tiger"), "name": "ashoka_pillar"})
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=[pillar], dice=dice(blue=[5]), karma=1)
+    turned = [{"color": "blue", "value": 5, "as": 4, "via": "karma"}]
+    verdict = GAME.legal(state, move(state, type="place", seat=0, space="room.raja", pay=turned))
+    assert verdict.reason is not None and verdict.reason.key == "rajas.refused.karma_face_ashoka"
+    said = translate("en", verdict.reason.key, verdict.reason.params)
+    assert said == "With the Ashoka Pillar, karma turns a 5 to 1, 2 or 3, not to 4."
+    assert translate("fr", verdict.reason.key, verdict.reason.params).endswith("en 1, 2 ou 3, pas en 4.")
+
+
+def test_a_port_die_with_akbars_bridge_is_told_how_far_the_bridge_lets_the_boat_go() -> None:
+    from test_rajas_support import dice, edit, laid, move, ready_game, tile
+
+    from companion.games.rajas import GAME
+    from companion.i18n import translate
+
+    bridge = laid(1, {**tile("orange", 0, kind="tiger"), "name": "akbar_bridge"})
+    state = edit(ready_game(2, ("tiger",)), 0, tiles=[bridge], dice=dice(blue=[2]))
+    paid = [{"color": "blue", "value": 2}]
+    verdict = GAME.legal(state, move(state, type="place", seat=0, space="port", pay=paid, steps=4))
+    assert verdict.reason is not None and verdict.reason.key == "rajas.refused.port_steps_bridge"
+    assert "moves 3 free spaces at most" in translate("en", verdict.reason.key, verdict.reason.params)

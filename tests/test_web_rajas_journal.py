@@ -203,3 +203,19 @@ def test_a_plain_tile_built_adds_no_tile_name_to_the_line() -> None:
     timeline, states = played(start, [_quarry("blue", [5], tile("blue", 5, (("tea", 2),)))])
     (line,) = said(recent_moves(GAME, timeline, states, NAMES))
     assert "tile laid" not in line and "money +" in line
+
+
+def test_facts_told_take_no_line_of_the_six() -> None:
+    start = ready_game(2)
+    rng, state, moves = random.Random(3), start, list[dict[str, Any]]()
+    while len(moves) < 7:
+        fields = dict(GAME.parse_move(state, random_move(state, rng, FACTS)))
+        state = GAME.apply(state, fields)
+        moves.append(fields)
+    told = {"type": "answer_fact", "seat": None, "key": "2p.river.bridge", "value": FACTS["2p.river.bridge"]}
+    moves.insert(5, dict(GAME.parse_move(state, told)))
+    timeline, states = played(start, moves)
+    lines = recent_moves(GAME, timeline, states, NAMES)
+    plays = [shown for _, shown in timeline.standing if shown["type"] != "answer_fact"]
+    newest = [move_words(shown, NAMES).to_dict() for shown in reversed(plays[-6:])]
+    assert [line["params"]["what"] if line["key"] == "page.rajas.journal.line" else line for line in lines] == newest

@@ -102,10 +102,20 @@ def with_why(found: MissingFact, why: str) -> MissingFact:
     said = found.question.params.get("why")
     if said is not None and said.get("key") not in _YIELDING_WHYS:
         return found
+    if why == "river_space":
+        # A boat's move asks the river's facts: the space it reaches, its length, or where its bridge stands.
+        kind = fact_kind(found.key)
+        river_why = _RIVER_WHYS.get(kind[0]) if kind is not None else None
+        if river_why is None:
+            return found  # no reason said rather than a wrong one
+        why = river_why
     params = {**found.question.params, "why": {"key": f"rajas.fact.why.{why}"}}
     return MissingFact(found.key, Message(found.question.key, params))
 
 
+_RIVER_WHYS = {"river_space": "river_space", "river_bridge": "bridge", "river_length": "river_end"}
+"""Why a boat's move needs each river fact: the reward of the space it reaches, whether it passes the bridge (and
+takes the worker there), where the river ends."""
 _YIELDING_WHYS = {"rajas.fact.why.river_space"}
 """Reasons that a farther one replaces: the boat reaching a river space is the why of every boat move, the bonus
 that moved the boat tells the table what it did not do itself."""
@@ -236,7 +246,11 @@ def fact_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | No
     answer at the table): value_problem's reasons, and a river bridge past the river's last space. A game's log and
     a board file kept already are read with value_problem alone, so that what was told before the bridge was checked
     still folds and loads."""
-    return value_problem(key, value, known) or _river_problem(key, value, known)
+    found = value_problem(key, value, known)
+    span = value_range(key, known) if found is not None and found.key == "rajas.fact.problem.range" else None
+    if span is not None:
+        return problem("range", low=span[0], high=span[1], value=value)  # the range the question offers
+    return found or _river_problem(key, value, known)
 
 
 def _river_problem(key: str, value: Any, known: Mapping[str, Any]) -> Message | None:

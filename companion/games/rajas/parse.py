@@ -46,7 +46,7 @@ MOVE_FIELDS: dict[str, tuple[str, ...]] = {
     "roll": ("dice", "return"),
     "upgrade": ("building",),
     "room": ("room", "pay", "tile", "cover", "steps", "recall"),
-    "boat": ("steps",),
+    "boat": ("steps", "decline"),
     "dolphin": ("space",),
     "start_player": ("first",),
     "draw_yield": ("tile",),
@@ -119,6 +119,9 @@ def _check_whole(kind: str, move: dict[str, Any], data: Mapping[str, Any]) -> No
     for name in _REQUIRED.get(kind, ()):
         if name not in move:
             raise malformed(name, None, f"{kind} needs {name}", "missing", kind=kind)
+    if kind == "boat" and not move.get("decline") and "steps" not in move:
+        # The boat moves some free spaces, or a track's boat bonus is declined (the boat left where it is).
+        raise malformed("steps", None, "boat needs steps", "missing", kind=kind)
     if kind == "take_yield" and not move.get("decline"):
         # A yield tile is taken onto an income space, or declined (a form sent before both were chosen).
         for name in ("tile", "income"):
@@ -175,7 +178,6 @@ _REQUIRED = {
     "roll": ("dice",),
     "upgrade": ("building",),
     "room": ("room",),
-    "boat": ("steps",),
     "dolphin": ("space",),
     "start_player": ("first",),
     "draw_yield": ("tile",),

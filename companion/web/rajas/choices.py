@@ -87,8 +87,8 @@ def _boat(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -
     ]
     if not pending.get("optional"):
         return moves
-    # A track's boat bonus may be forgone: the last answer passes on it (the boat stays where it is).
-    return [*moves, Answer({**base, "type": "pass"}, Message("page.rajas.answer.boat_bonus_decline"))]
+    # A track's boat bonus may be forgone: the last answer declines it (the boat stays where it is).
+    return [*moves, Answer({**base, "type": "boat", "decline": "1"}, Message("page.rajas.answer.boat_bonus_decline"))]
 
 
 def _start_player(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:

@@ -24,7 +24,6 @@ from companion.errors import CompanionError
 from companion.events.fold import Action, Timeline
 from companion.games.base import Message
 from companion.games.rajas.definition import MONEY_BONUSES
-from companion.games.rajas.facts import fact_name, value_words
 from companion.games.rajas.state import RajasState, dice_count
 from companion.i18n import list_message
 from companion.service import Companion
@@ -63,10 +62,13 @@ def recent_moves(
     then what it changed for each player whose counters changed. `states[i]` is the state before the standing move
     `timeline.standing[i]`, `states[i + 1]` the one after it (as GameSession.states)."""
     where = {seq: index for index, (seq, _) in enumerate(timeline.standing)}
-    lines = []
-    for action in reversed(timeline.done[-limit:] if limit > 0 else []):
+    lines: list[dict[str, Any]] = []
+    for action in reversed(timeline.done):
         index = where.get(action.seq)
-        if index is not None:
+        if len(lines) >= limit:
+            break
+        # A printed fact told is no move of the game (the board page keeps them): it takes no line of the six.
+        if index is not None and timeline.standing[index][1].get("type") != "answer_fact":
             lines.append(_line(game, action, timeline.standing[index][1], states[index : index + 2], names))
     return lines
 
@@ -120,14 +122,10 @@ def _untested(game: Rules, before: Any, move: Mapping[str, Any], after: Any) -> 
 
 
 def _words(move: Mapping[str, Any], names: list[str]) -> Message:
-    """A move in words; a printed fact told is said with its value, as the table's other messages say it."""
+    """A move in words."""
     # The table's words for moves live with the pages that say them (which draw this journal: imported here).
     from companion.web.rajas.pages import move_words
 
-    if move.get("type") == "answer_fact":
-        key = str(move.get("key"))
-        told = {"fact": fact_name(key).to_dict(), "value": value_words(key, move.get("value")).to_dict()}
-        return Message(f"{WORDS}.fact", told)
     return move_words(move, names)
 
 

@@ -37,9 +37,7 @@ def resolve(data: dict[str, Any], move: dict[str, Any]) -> None:
     expected = _MOVE_FOR[pending["kind"]]
     # `expected` (the move type) stays for the API; the table reads `asked`, what is asked in its own words.
     asked = asked_words(data, pending).to_dict()
-    # A bonus the player may forgo is declined by passing on it.
-    declined = move["type"] == "pass" and bool(pending.get("optional"))
-    require(move["type"] == expected or declined, "round.order", "pending_first", expected=expected, asked=asked)
+    require(move["type"] == expected, "round.order", "pending_first", expected=expected, asked=asked)
     require(
         pending.get("seat") is None or move["seat"] == pending["seat"],
         "round.order",

@@ -22,9 +22,7 @@ def pay_dice(data: dict[str, Any], seat: int, dice: list[dict[str, Any]], rule: 
         _take_off_kali(me, color, value)
         data["supply"][color] += 1
         if via == "karma":
-            require(
-                _karma_reaches(data, seat, value, as_value), "karma.flip", "karma_face", value=value, target=as_value
-            )
+            _check_karma_face(data, seat, value, as_value)
             flips += 1
         elif via == "gemstone":
             require(
@@ -51,6 +49,24 @@ def _turnings(data: dict[str, Any], seat: int, dice: list[dict[str, Any]]) -> li
         beyond_karma = [i for i in unsaid if not _karma_reaches(data, seat, dice[i]["value"], dice[i]["as"])]
         ways[(beyond_karma or unsaid)[0]] = "gemstone"
     return [way or ("karma" if die["as"] != die["value"] else None) for way, die in zip(ways, dice, strict=True)]
+
+
+def _check_karma_face(data: dict[str, Any], seat: int, value: int, target: int) -> None:
+    """A die turned by karma shows its opposite face, or with the Ashoka Pillar one pip either side of it: refused
+    otherwise, naming the faces it may show."""
+    if _karma_reaches(data, seat, value, target):
+        return
+    faces = [face for face in range(1, 7) if _karma_reaches(data, seat, value, face)]
+    if len(faces) == 1:
+        require(False, "karma.flip", "karma_face", value=value, target=target)
+    require(
+        False,
+        "karma.flip",
+        "karma_face_ashoka",
+        value=value,
+        target=target,
+        faces=list_message([str(f) for f in faces], "or", words="rajas.words"),
+    )
 
 
 def _karma_reaches(data: dict[str, Any], seat: int, value: int, target: int) -> bool:

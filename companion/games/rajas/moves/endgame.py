@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import Undecided, known_facts, player
-from companion.games.rajas.facts import beside_bounds
+from companion.games.rajas.facts import beside_bounds, with_why
 
 RULE = "end.trigger"
 
@@ -14,7 +14,9 @@ def fame_beside(data: dict[str, Any], money: int) -> int:
     """The fame number printed beside a money space (asked at the table when unknown)."""
     low, high = beside_bounds(money, known_facts(data))
     if low != high:
-        raise Undecided(f"track.money.{money}.fame", RULE)
+        asked = Undecided(f"track.money.{money}.fame", RULE)
+        asked.missing = with_why(asked.missing, "crossing")  # asked by any move of the markers, it says why
+        raise asked
     return low
 
 

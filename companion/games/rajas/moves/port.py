@@ -20,9 +20,9 @@ def place_port(data: dict[str, Any], seat: int, move: dict[str, Any], held: list
     require(1 <= value <= 3, "river.die", "port_die", value=value)
     steps = move.get("steps") or value
     lowest = value if value == 1 else 1
-    require(
-        lowest <= steps <= max_steps(data, seat, value), "river.steps", "port_steps", steps=steps, value=value, n=value
-    )
+    most = max_steps(data, seat, value)
+    reason = "port_steps" if most == value else "port_steps_bridge"  # with Akbar's Bridge, one space further
+    require(lowest <= steps <= most, "river.steps", reason, steps=steps, value=value, n=value, most=most)
     require(player(data, seat)["boat"] < river_length(data), "river.end", "river_at_end")
     pay_money(data, seat, slot_cost(data, "port", held, "river.port_cost"), "river.port_cost")
     move_boat(data, seat, steps)

@@ -102,15 +102,22 @@ def offer_boat_bonus(data: dict[str, Any], seat: int, track: str) -> None:
     # A boat on the end space goes no farther: nothing to offer. The river's length is not asked for here: a boat
     # that ever moved needed it, so while it is unknown the boat is still on the start space.
     length = known_fact(data, f"{data['river_side']}.river.length")
-    if length is not None and player(data, seat)["boat"] >= int(length):
+    most = max_steps(data, seat, 1)
+    if length is not None:
+        ahead = range(player(data, seat)["boat"] + 1, int(length) + 1)
+        most = min(most, sum(1 for space in ahead if is_free(data, seat, space, int(length))))
+    if most == 0:
         return
-    push(data, {"kind": "boat", "seat": seat, "max": max_steps(data, seat, 1), "why": track, "optional": True})
+    # Akbar's Bridge's second space is offered only when there is one: the end space stops the boat.
+    push(data, {"kind": "boat", "seat": seat, "max": most, "why": track, "optional": True})
 
 
 def move_asked_boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
     """The answer to a pending `boat`: move 1 to `max` free spaces; a track's boat bonus (`optional`) may also be
-    declined by passing on it, and the facts it needs are asked for that bonus (`why`: the track)."""
-    if move["type"] == "pass":
+    declined (`decline`: the boat stays where it is), and the facts it needs are asked for that bonus (`why`: the
+    track). A boat move the rules make (the port's, the Portuguese's) cannot be declined."""
+    if move.get("decline"):
+        require(bool(pending.get("optional")), "river.steps", "boat_must_move")
         return
     limit = pending["max"]  # Akbar's Bridge was counted when the move was offered
     if not pending.get("optional"):
