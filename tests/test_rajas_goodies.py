@@ -19,14 +19,15 @@ def _tiger(name: str, color: str = "orange") -> dict[str, Any]:
     return {**tile(color, 0, kind="tiger"), "name": name}
 
 
-def _build_flag(state: RajasState) -> RajasState:
-    """Seat 0 builds the Imperial Flag with two orange dice (the quarry's first space costs 1: test data)."""
+def _build_flag(state: RajasState, name: str = "imperial_flag") -> RajasState:
+    """Seat 0 builds a tiger tile, the Imperial Flag unless named, with two orange dice (the quarry's first space
+    costs 1: test data)."""
     return do(
         state,
         type="place",
         seat=0,
         space="quarry",
-        tile=_tiger("imperial_flag"),
+        tile=_tiger(name),
         pay=[_die("orange", 3), _die("orange", 5)],
     )
 
@@ -281,14 +282,7 @@ def test_test_of_fate_keeps_the_fame_24_bonus_reached_before_the_penalty() -> No
 def _build_akbar(version: int) -> RajasState:
     """Seat 0, its boat still on the start space, builds Akbar's Bridge with two orange dice."""
     state = edit(edit(ready_game(2, ("tiger",)), None, version=version), 0, dice=dice(orange=[3, 5]), boat=0)
-    return do(
-        state,
-        type="place",
-        seat=0,
-        space="quarry",
-        tile=_tiger("akbar_bridge"),
-        pay=[_die("orange", 3), _die("orange", 5)],
-    )
+    return _build_flag(state, "akbar_bridge")
 
 
 def test_akbars_bridge_built_with_the_boat_at_the_start_gives_nothing_at_once_and_asks_nothing() -> None:

@@ -71,13 +71,19 @@ def test_a_fame_bonus_giving_karma_shows_on_the_line_of_the_move_that_earned_it(
     assert "fame +2, fame bonus 24 reached" in line and "karma +2" in line and "dice −1" in line
 
 
-def test_the_newest_move_comes_first_and_six_at_most() -> None:
+def _random_moves(count: int) -> tuple[Any, Any, list[dict[str, Any]]]:
+    """A 2-player game's start, its state after `count` random legal moves (seed 3), and those moves."""
     start = ready_game(2)
     rng, state, moves = random.Random(3), start, list[dict[str, Any]]()
-    while len(moves) < 9:
+    while len(moves) < count:
         fields = dict(GAME.parse_move(state, random_move(state, rng, FACTS)))
         state = GAME.apply(state, fields)
         moves.append(fields)
+    return start, state, moves
+
+
+def test_the_newest_move_comes_first_and_six_at_most() -> None:
+    start, state, moves = _random_moves(9)
     timeline, states = played(start, moves)
     lines = recent_moves(GAME, timeline, states, NAMES)
     # The 9th move's words first, then the 8th's, down to the 4th's.
@@ -206,12 +212,7 @@ def test_a_plain_tile_built_adds_no_tile_name_to_the_line() -> None:
 
 
 def test_facts_told_take_no_line_of_the_six() -> None:
-    start = ready_game(2)
-    rng, state, moves = random.Random(3), start, list[dict[str, Any]]()
-    while len(moves) < 7:
-        fields = dict(GAME.parse_move(state, random_move(state, rng, FACTS)))
-        state = GAME.apply(state, fields)
-        moves.append(fields)
+    start, state, moves = _random_moves(7)
     told = {"type": "answer_fact", "seat": None, "key": "2p.river.bridge", "value": FACTS["2p.river.bridge"]}
     moves.insert(5, dict(GAME.parse_move(state, told)))
     timeline, states = played(start, moves)
