@@ -8,11 +8,13 @@ the one blue die shown beside another blue die taught red a blue centre, and the
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from vision.calibration import Calibration, hue_weighted
+from vision.calibration import HUE_REACH, SHADE_HUE, Calibration, hue_weighted
+from vision.palette import features, hue_gap
 
 
 @dataclass(frozen=True)
@@ -50,3 +52,26 @@ def too_alike(calibration: Calibration) -> list[AlikeColours]:
         if i < len(taught) and distance < calibration.spread:
             found.append(AlikeColours(names[i], names[j], distance, calibration.spread, j >= len(taught)))
     return found
+
+
+WARM_WHITE_BGR = (190, 215, 245)
+"""A white die's body under a warm lamp (about 3000 K), in BGR: it shows a faint hue, about 70 degrees, between the
+default palette's orange (58) and yellow (97)."""
+
+
+def white_taken_for(calibration: Calibration) -> tuple[str, ...]:
+    """The colours taught at the table that a white die may be taken for, white never taught: those showing a hue
+    (SHADE_HUE) within HUE_REACH of a white die's under a warm lamp (WARM_WHITE_BGR). Told among the colours taught,
+    a white die is named the nearest of them unless it shows almost none of its colour (see
+    `Calibration._neutral_of_colourless`), and a warm white shows a fair share of an orange's: the white dice of the
+    synthetic Rajas and webcam scenes were named orange 87 times over three teachings of the Rajas four. Taught
+    white too, the table tells them apart."""
+    if "white" in calibration.centres or "white" not in calibration.by_default:
+        return ()
+    warm = features(np.array([WARM_WHITE_BGR], np.uint8))[0]
+    warm_hue = math.degrees(math.atan2(warm[1], warm[0]))
+    return tuple(
+        name
+        for name, (a, b, _) in calibration.centres.items()
+        if math.hypot(a, b) >= SHADE_HUE and float(hue_gap(math.degrees(math.atan2(b, a)), warm_hue)) <= HUE_REACH
+    )

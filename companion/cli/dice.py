@@ -17,7 +17,7 @@ from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import CompanionError, MalformedRequest
 from vision.annotate import annotate
 from vision.calibration import COLOUR_NAMES, Calibration, calibrate_from_examples, taught_over
-from vision.calibration_check import AlikeColours, too_alike
+from vision.calibration_check import AlikeColours, too_alike, white_taken_for
 from vision.errors import CalibrationError, VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
@@ -225,6 +225,11 @@ def _say_colours(calibration: Calibration) -> None:
     for what, names in lines:
         if names:
             print(f"{what}: {', '.join(_in_order(names))}")
+    if taken := white_taken_for(calibration):
+        print(
+            f"note: white was never taught; under a warm lamp a white die may be read as {' or '.join(taken)}: "
+            "if you play with white dice, teach one as white too"
+        )
 
 
 def _in_order(names: list[str]) -> list[str]:

@@ -26,7 +26,7 @@ from companion.web.language import color_text, current_locale, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
-from vision.calibration_check import AlikeColours, too_alike
+from vision.calibration_check import AlikeColours, too_alike, white_taken_for
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
 
@@ -102,9 +102,13 @@ def _page(shown: str, error: str | None = None, chosen: dict[int, str] | None = 
 def _known_colours(current: Calibration | None) -> dict[str, Any]:
     """The colours the camera knows, in the reader's language: taught at the table (`current`, those this teaching
     updated and those it kept apart), named as the default palette names them, and those of the active game's
-    dice it cannot name at all (`missing`; of them, those the default palette could name are `restorable`)."""
+    dice it cannot name at all (`missing`; of them, those the default palette could name are `restorable`), and the
+    colours taught a white die never taught may be taken for (`white_taken_for`, see vision.calibration_check)."""
     known = (current or _DEFAULT).colours
-    missing = [colour for colour in service().die_colours if colour not in known]
+    in_play = service().die_colours
+    missing = [colour for colour in in_play if colour not in known]
+    # White dice only matter where the game in play may have them (any dice, or white among its colours).
+    taken = white_taken_for(current) if current is not None and (not in_play or "white" in in_play) else ()
     notes = current.notes if current is not None else {}
     return {
         "current": _names(known) if current is not None else "",
@@ -113,6 +117,7 @@ def _known_colours(current: Calibration | None) -> dict[str, Any]:
         "by_default": _names(current.by_default) if current is not None else "",
         "missing": _names(missing),
         "restorable": [colour for colour in missing if colour in _DEFAULT.centres],
+        "white_taken_for": _names(taken),
     }
 
 
