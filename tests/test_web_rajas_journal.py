@@ -100,7 +100,8 @@ def test_a_corrected_roll_is_said_as_a_correction_above_the_roll(
     form = fix_form(companion, game_id, [("blue", 6), ("green", 6), ("orange", 6), ("violet", 6)])
     assert client.post(f"/games/{game_id}/rajas/fix", data=form).status_code == 303
     lines = journal_lines(client.get(f"/games/{game_id}?lang=en").get_data(as_text=True))
-    assert lines[0] == "Correction of “Bruno rolled the dice” — Asha: money −1; Bruno: money +1"
+    dice = "blue 1 → 6, green 1 → 6, orange 1 → 6, violet 1 → 6"  # each die as it was, then as it is now
+    assert lines[0] == f"Correction of “Bruno rolled the dice”: {dice} — Asha: money −1; Bruno: money +1"
     # The roll itself is said as it stands now, corrected: what it gives, incomes of the first round included.
     assert lines[1] == "Bruno rolled the dice — Asha: money +3; Bruno: money +4, dice +4"
     assert lines[2] == "Asha rolled the dice — Asha: dice +4" and len(lines) == 3
