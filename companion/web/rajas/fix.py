@@ -16,6 +16,7 @@ from companion.errors import Conflict, MalformedRequest, shown
 from companion.games.base import Citation, Message, RefusedMove, Verdict
 from companion.games.rajas.definition import COLORS
 from companion.service import Companion
+from companion.web.rajas.journal import is_ganga_roll
 from companion.web.rajas.moves import whole
 
 FIX_TYPE = "correction"
@@ -23,15 +24,19 @@ FIX_TYPE = "correction"
 
 
 def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
-    """The last standing roll, to correct: {"seq", "move", "origin", "is_corrected", "is_just_corrected"} (origin:
-    "camera", "web"...; is_corrected: a correction replaced its dice since; is_just_corrected: that correction is
-    the game's last event). None when no roll stands, or the last one took no die (there is nothing to correct)."""
+    """The last standing roll, to correct: {"seq", "move", "origin", "is_corrected", "is_just_corrected",
+    "is_river"} (origin: "camera", "web"...; is_corrected: a correction replaced its dice since; is_just_corrected:
+    that correction is the game's last event; is_river: the Ganga module's roll, no player's). None when no roll
+    stands, or the last one took no die (there is nothing to correct)."""
     session = companion.session(game_id)
     with session.lock:
-        rolls = [(seq, move) for seq, move in session.timeline.standing if move.get("type") == "roll"]
-        if not rolls or not rolls[-1][1].get("dice"):
+        standing = session.timeline.standing
+        rolls = [(i, seq, move) for i, (seq, move) in enumerate(standing) if move.get("type") == "roll"]
+        if not rolls or not rolls[-1][2].get("dice"):
             return None
-        seq, move = rolls[-1]
+        index, seq, move = rolls[-1]
+        # The Ganga module's roll is the river's die, no player's roll: the state before it says so.
+        is_river = is_ganga_roll(move, session.states[index] if index < len(session.states) else None)
         written = companion.events(game_id, seq - 1)  # the roll's event, then every event since
         # Corrections that stand: one taken back by an undo no longer says the roll was corrected.
         is_corrected = any(action.seq == seq and action.is_correction for action in session.timeline.done)
@@ -41,6 +46,7 @@ def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
         "move": move,
         "origin": written[0].payload.get("origin") if written else None,
         "is_corrected": is_corrected,
+        "is_river": is_river,
         "is_just_corrected": last is not None and last.type == FIX_TYPE and last.payload.get("target") == seq,
     }
 

@@ -176,7 +176,7 @@ def _words(move: Mapping[str, Any], names: list[str], before: Any = None, after:
     # The table's words for moves live with the pages that say them (which draw this journal: imported here).
     from companion.web.rajas.pages import move_words
 
-    if _is_ganga_roll(move, before):
+    if is_ganga_roll(move, before):
         return _ganga_words(move, after)
     said = move_words(move, names)
     tile = move.get("tile")
@@ -193,7 +193,7 @@ def yield_tile_words(tile: Mapping[str, Any]) -> dict[str, Any]:
     return {"color": {"key": f"rajas.yield_color.{tile['color']}"}, "reward": reward_words(tile["reward"]).to_dict()}
 
 
-def _is_ganga_roll(move: Mapping[str, Any], before: Any) -> bool:
+def is_ganga_roll(move: Mapping[str, Any], before: Any) -> bool:
     """Whether a roll answered the Ganga module's roll: the state before it says so, the move alone does not."""
     pending = before.data["pending"] if before is not None else []
     return move.get("type") == "roll" and bool(pending) and pending[0]["kind"] == "ganga_roll"
