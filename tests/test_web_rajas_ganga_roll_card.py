@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 from flask.testing import FlaskClient
+from test_rajas_table_undo_words import step_said
 from test_web_rajas_river_forms import played_until
 
 from companion.service import Companion
@@ -37,3 +38,16 @@ def test_a_players_roll_on_the_last_roll_card_names_the_player(client: FlaskClie
     assert rolls, "the start rolls stand before the Ganga roll"
     card = _card(client, game_id, "en")
     assert f"{names[rolls[-1]['seat']]} ·" in card and "Ganga die" not in card
+
+
+def test_the_ganga_roll_taken_back_and_played_again_is_said_as_the_ganga_die(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = played_until(companion, "ganga_roll", ["ganga"])
+    form = {"type": "roll", "seat": "0", "dice.0.color": "blue", "dice.0.value": "2"}
+    assert client.post(f"/games/{game_id}/rajas/play", data=form).status_code == 303
+    assert client.post(f"/games/{game_id}/rajas/undo", data={}).status_code == 303
+    assert step_said(client, game_id) == "Taken back: the Ganga die rolled 2."
+    assert step_said(client, game_id, "fr") == "Annulé : le dé du Gange a donné 2."
+    assert client.post(f"/games/{game_id}/rajas/redo", data={}).status_code == 303
+    assert step_said(client, game_id) == "Played again: the Ganga die rolled 2."

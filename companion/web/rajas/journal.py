@@ -177,7 +177,7 @@ def _words(move: Mapping[str, Any], names: list[str], before: Any = None, after:
     from companion.web.rajas.pages import move_words
 
     if is_ganga_roll(move, before):
-        return _ganga_words(move, after)
+        return ganga_words(move, after)
     said = move_words(move, names)
     tile = move.get("tile")
     if move.get("type") == "take_yield" and isinstance(tile, Mapping) and not move.get("decline"):
@@ -199,7 +199,7 @@ def is_ganga_roll(move: Mapping[str, Any], before: Any) -> bool:
     return move.get("type") == "roll" and bool(pending) and pending[0]["kind"] == "ganga_roll"
 
 
-def _ganga_words(move: Mapping[str, Any], after: Any) -> Message:
+def ganga_words(move: Mapping[str, Any], after: Any) -> Message:
     """The Ganga die's roll, and the river space it gives the next river tile (none: the count passed the river's
     end space, and the tiles left stay in the box)."""
     dice = move.get("dice") or [{}]

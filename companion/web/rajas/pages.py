@@ -26,7 +26,7 @@ from companion.web.language import current_locale, has_text
 from companion.web.rajas.boards import number_range
 from companion.web.rajas.context import questions
 from companion.web.rajas.fix import FIX_TYPE, correct_roll, fix_panel, is_unchanged, last_roll
-from companion.web.rajas.journal import table_journal
+from companion.web.rajas.journal import ganga_words, is_ganga_roll, table_journal
 from companion.web.rajas.moves import move_from_form, seen_dice
 from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
@@ -272,7 +272,11 @@ def last_step(companion: Companion, game_id: str) -> dict[str, Any] | None:
         # An undo's action is the last one that could be redone; a redo's, the last one standing again.
         action = session.timeline.undone[-1] if step == "undo" else session.timeline.done[-1]
         names = [p.name for p in session.players]
+        # The state before the move: now, after an undo; before the last standing move, after a redo.
+        before = session.state if step == "undo" else (session.states[-2] if len(session.states) > 1 else None)
     move = action.move
+    if not action.is_correction and is_ganga_roll(move, before):  # the river's die, no player's roll
+        return Message(f"page.rajas.step.{step}", {"what": ganga_words(move, None).to_dict()}).to_dict()
     if action.is_correction:
         return Message(f"page.rajas.step.{step}_correction", {"what": move_words(move, names).to_dict()}).to_dict()
     if move.get("type") == "answer_fact":
