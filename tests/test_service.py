@@ -161,6 +161,11 @@ def test_two_unread_dice_are_counted_in_the_prompt_and_one_left_after_a_correcti
     assert translate("en", prompt["key"], prompt["params"]).startswith(
         "Ann: the camera could not read 2 dice. Tap each die marked ?"
     )
+    # Ending the turn is refused as the prompt says: two dice, not "a die".
+    with pytest.raises(RefusedMove) as refused:
+        service.append(gid, "move", {"move": {"type": "end_turn"}})
+    reason = refused.value.verdict.reason
+    assert translate("fr", reason.key, reason.params).startswith("La caméra n'a pas pu lire 2 dés de ce lancer")
     target = service.events(gid)[-1].seq
     dice = [{"value": value, "color": "orange"} for value in (5, 3, None)]
     service.append(gid, "correction", {"target": target, "move": {"type": "roll", "dice": dice}})

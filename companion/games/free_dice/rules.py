@@ -68,8 +68,9 @@ def legal(state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
         return Verdict.refuse(Message("free_dice.refused.already_rolled"), CITATION)
     if move["type"] == "end_turn" and not state.has_rolled:
         return Verdict.refuse(Message("free_dice.refused.roll_first"), CITATION)
-    if move["type"] == "end_turn" and has_unread_die(state):
-        return Verdict.refuse(Message("free_dice.refused.unread_die"), CITATION)
+    if move["type"] == "end_turn" and (unread := unread_dice(state)):
+        key = "free_dice.refused.unread_die" if unread == 1 else "free_dice.refused.unread_dice"
+        return Verdict.refuse(Message(key, {"n": unread}), CITATION)
     return Verdict.allow()
 
 
@@ -93,11 +94,6 @@ def player_name(state: FreeDiceState, seat: int) -> str | dict[str, Any]:
     if seat < len(state.names):
         return state.names[seat]
     return {"key": "free_dice.seat", "params": {"n": seat + 1}}
-
-
-def has_unread_die(state: FreeDiceState) -> bool:
-    """True while the current player's roll has a die whose value the camera could not read."""
-    return unread_dice(state) > 0
 
 
 def unread_dice(state: FreeDiceState) -> int:
