@@ -65,3 +65,15 @@ def test_every_candidate_placement_is_a_well_formed_move() -> None:
     assert {"port", "room.mogul", "room.portuguese", "village", "balcony.green", "market_identical"} <= spaces
     for candidate in candidates:
         assert GAME.parse_move(state, candidate) == candidate
+
+
+def test_a_refused_pass_names_a_space_worth_taking_before_the_mango_village() -> None:
+    # A tester's Carol, no village of her own, was told she could place "for example on the Mango village".
+    state = edit(ready_game(modules=("mango",)), None, spaces={**SINGLE_TAKEN, "outer_terrace": [1, 1]})
+    state = edit(state, None, spaces={**state.data["spaces"], "market_mixed": [1, 1]})
+    verdict = GAME.legal(state, move(state, type="pass", seat=0))
+    assert verdict.reason is not None and verdict.reason.key == "rajas.refused.must_place"
+    assert verdict.reason.params["space"] != {"key": "rajas.space.village"}
+    only_village = edit(state, 0, dice=dice(), money=0)
+    verdict = GAME.legal(only_village, move(only_village, type="pass", seat=0))
+    assert verdict.reason is not None and verdict.reason.params == {"space": {"key": "rajas.space.village"}}

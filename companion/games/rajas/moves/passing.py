@@ -56,14 +56,16 @@ def placement_candidates(data: dict[str, Any], seat: int) -> list[dict[str, Any]
     me = player(data, seat)
     spaces: list[dict[str, Any]] = [{"space": s} for s in ("outer_terrace", "market_mixed")]
     spaces += [{"space": f"terrace.{c}"} for c in TERRACES]
-    if has_module(data, "mango"):
-        spaces.append({"space": "village"})
     for color, value in sorted({(c, v) for c in COLORS for v in me["dice"][c]}):
         plain = _die(color, value, value, None)
         spaces.append({"space": "market_identical", "pay": [plain], "good": "silk"})
         spaces.append({"space": f"balcony.{color}", "pay": [plain]})
         for face, via in _faces(data, seat, value):
             spaces += _by_value(data, seat, _die(color, value, face, via))
+    if has_module(data, "mango"):
+        # Tried last: the first placement found is the one a refused pass names, and the village space only scores
+        # the villages a player has again (Goodie Box, Mango villages), nothing to one who has none.
+        spaces.append({"space": "village"})
     moves = [{"type": "place", "seat": seat, "worker": "normal", "pay": [], **s} for s in spaces]
     if me["gemstone"] == "ready":
         moves += _gemstone_candidates(me, seat)
