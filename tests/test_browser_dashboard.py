@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import struct
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask, request
@@ -196,3 +200,18 @@ def test_the_dim_light_hint_comes_live_with_dim_frames(served: Served, tmp_path:
     result = chromium(tmp_path, f"{served.url}/camera?lang=en", "--dump-dom", "--virtual-time-budget=4000")
     dom = result.stdout
     assert '<p class="reading__light small" id="light">The table is dimly lit' in dom, result.stderr[-2000:]
+
+
+def probed(app: Flask, tmp_path: Path, probe: str, *args: str) -> dict[str, Any]:
+    """What a probe page (`probe`: its HTML, served at /layout-probe beside the app) writes as JSON into its
+    <pre id="found">, once headless Chromium has loaded it (`args`: Chromium's, e.g. a window size)."""
+    app.add_url_rule("/layout-probe", "layout_probe", lambda: probe)
+    server = make_server(app, port=0, threads=8)
+    stop = serve_in_thread(server)
+    try:
+        result = chromium(tmp_path, f"http://127.0.0.1:{server.effective_port}/layout-probe", "--dump-dom", *args)
+    finally:
+        stop()
+    found = re.search(r'<pre id="found">(.*?)</pre>', result.stdout, re.S)
+    assert found and found.group(1).startswith("{"), result.stdout[-2000:] + result.stderr[-2000:]
+    return dict(json.loads(html.unescape(found.group(1))))

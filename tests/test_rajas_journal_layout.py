@@ -9,20 +9,16 @@ that only this test serves, which writes what it measured into its DOM for Chrom
 
 from __future__ import annotations
 
-import html
-import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from test_browser_dashboard import CHROMIUM, chromium
+from test_browser_dashboard import CHROMIUM, probed
 from test_rajas_phone_layout import rolled_three
 from test_web_layout import app_and_service  # noqa: F401  (fixture)
 
 from companion.service import Companion
-from companion.web.server import make_server, serve_in_thread
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
 
@@ -50,17 +46,7 @@ window.addEventListener("load", () => {
 
 
 def _measured(app: Flask, tmp_path: Path, path: str) -> dict[str, Any]:
-    app.add_url_rule("/layout-probe", "layout_probe", lambda: PROBE % {"path": path})
-    server = make_server(app, port=0, threads=8)
-    stop = serve_in_thread(server)
-    try:
-        url = f"http://127.0.0.1:{server.effective_port}/layout-probe"
-        result = chromium(tmp_path, url, "--dump-dom", "--window-size=1300,1000")
-    finally:
-        stop()
-    found = re.search(r'<pre id="found">(.*?)</pre>', result.stdout, re.S)
-    assert found and found.group(1).startswith("{"), result.stdout[-2000:] + result.stderr[-2000:]
-    return dict(json.loads(html.unescape(found.group(1))))
+    return probed(app, tmp_path, PROBE % {"path": path}, "--window-size=1300,1000")
 
 
 def test_the_recent_moves_sit_under_the_prompt_and_the_pending_card_above_the_player_cards(

@@ -7,17 +7,15 @@ test serves: it writes what it measured into its own DOM, which Chromium's --dum
 
 from __future__ import annotations
 
-import html
 import json
 import random
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from test_browser_dashboard import CHROMIUM, chromium
+from test_browser_dashboard import CHROMIUM, probed
 from test_rajas_support import FACTS
 
 from companion.devices.notices import DeviceChoice
@@ -25,7 +23,6 @@ from companion.events.store import EventStore
 from companion.games.rajas.sampler import random_move
 from companion.service import Companion
 from companion.web import create_app
-from companion.web.server import make_server, serve_in_thread
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
 PALACE = ("terrace", "balcony", "room", "outer")
@@ -71,17 +68,7 @@ def measured(app: Flask, tmp_path: Path, frames: dict[str, tuple[str, int, int]]
         f'<iframe name="{name}" src="{path}" style="display: block; border: 0; width: {w}px; height: {h}px"></iframe>'
         for name, (path, w, h) in frames.items()
     )
-    app.add_url_rule("/layout-probe", "layout_probe", lambda: PROBE % {"frames": tags, "spills": json.dumps(SPILLS)})
-    server = make_server(app, port=0, threads=8)
-    stop = serve_in_thread(server)
-    try:
-        url = f"http://127.0.0.1:{server.effective_port}/layout-probe"
-        result = chromium(tmp_path, url, "--dump-dom", "--window-size=1300,1000")
-    finally:
-        stop()
-    found = re.search(r'<pre id="found">(.*?)</pre>', result.stdout, re.S)
-    assert found and found.group(1).startswith("{"), result.stdout[-2000:] + result.stderr[-2000:]
-    return dict(json.loads(html.unescape(found.group(1))))
+    return probed(app, tmp_path, PROBE % {"frames": tags, "spills": json.dumps(SPILLS)}, "--window-size=1300,1000")
 
 
 def crowded_palace(service: Companion, pawns: int = 10, moves: int = 3000) -> str:
