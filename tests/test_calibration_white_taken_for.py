@@ -7,10 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from dice_drawing import draw_die, table
 from test_calibration_untaught_defaults import named, rajas_taught
 from test_cli_dice import photo
-from test_web_calibrate import StillCamera, _taught
+from test_web_calibrate import StillCamera, _taught, blue_and_orange
 
 from companion.cli.main import main
 from companion.events.store import EventStore
@@ -46,10 +45,7 @@ def test_no_colour_near_a_warm_white_taught_says_nothing() -> None:
 def _teach_blue_and_orange(tmp_path: Path, rajas: bool) -> tuple[str, str]:
     """The calibration page after naming a blue and an orange die, in English and in French (a Rajas game in play,
     whose dice are never white, when `rajas`)."""
-    frame = table(seed=21)
-    draw_die(frame, (200, 240), 60, 0, 2, "blue")
-    draw_die(frame, (440, 240), 60, 0, 5, "orange")
-    camera = StillCamera(frame)
+    camera = StillCamera(blue_and_orange())
     with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
         service.devices["camera"] = camera
         if rajas:

@@ -44,12 +44,17 @@ class StillCamera:
         pass
 
 
-@pytest.fixture
-def setup(tmp_path: Path) -> Iterator[tuple[FlaskClient, StillCamera, Path]]:
+def blue_and_orange() -> np.ndarray:
+    """A table with a blue die (left) and an orange one (right)."""
     frame = table(seed=21)
     draw_die(frame, (200, 240), 60, 0, 2, "blue")
     draw_die(frame, (440, 240), 60, 0, 5, "orange")
-    camera = StillCamera(frame)
+    return frame
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> Iterator[tuple[FlaskClient, StillCamera, Path]]:
+    camera = StillCamera(blue_and_orange())
     with Companion(EventStore(tmp_path / "e.db"), data_dir=tmp_path) as service:
         service.devices["camera"] = camera
         app = create_app({"TESTING": True}, services=service)
