@@ -10,6 +10,7 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,8 @@ class Catalogues:
         # A parameter may itself be a message ({"key": ..., "params": ...}), e.g. a colour name.
         if isinstance(value, Mapping) and "key" in value:
             return self.translate(locale, str(value["key"]), value.get("params"))
+        if isinstance(value, float):  # a decimal number as the language writes it ("0,5 s" in French), by Babel
+            return format_decimal(value, locale=locale)
         return value
 
     def _load(self) -> dict[str, dict[str, str]]:

@@ -81,7 +81,7 @@ def _text(key: str, value: Any) -> str:
     if isinstance(value, str) and has_text(named):
         return t(named)
     if key.endswith("_s") and isinstance(value, int | float) and not isinstance(value, bool):
-        return t("page.health.seconds_ago", n=f"{value:.1f}")
+        return t("page.health.seconds_ago", n=round(float(value), 1))
     return shown(key, value)
 
 
