@@ -82,6 +82,7 @@ def _register_template_helpers(app: Flask) -> None:
         shown=formats.shown,
         # The roll form says who reads the dice: the camera, or the players when camera.source is off.
         has_camera=health_view.has_camera,
+        camera_trouble=health_view.camera_trouble,
     )
     # "Asha, Bruno and Chloé" in the page's language (companion/i18n/lists.py), for names joined on a page.
     app.jinja_env.filters["listed"] = lambda items: join_list(language.current_locale(), list(items))

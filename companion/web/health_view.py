@@ -116,6 +116,17 @@ def has_camera() -> bool:
     return camera() is not None
 
 
+def camera_trouble() -> str | None:
+    """Why the camera is not working, when it is lost or faulty (its source's last error, or "" when it gave none);
+    None while it works or when the service runs without one. Every page says it, not the health page alone: the
+    table would otherwise wait for rolls no one reads."""
+    said = getattr(camera(), "status", None)  # a stand-in camera of a test may have no health to say
+    status = said() if callable(said) else {}
+    if status.get("state") not in _WRONG_STATES:
+        return None
+    return str(status.get("error") or "")
+
+
 def _is_bad(key: str, value: Any) -> bool:
     """An error reported, a count of errors over zero, a state that is a failure, a link not connected or LEDs not
     in sync."""
