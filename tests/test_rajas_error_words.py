@@ -61,18 +61,28 @@ def test_a_rolled_die_of_7_names_its_row_as_the_form_posted_it(client: FlaskClie
     assert error["message"] == "field dice.2.value: got '7'; allowed: the number showing, 1 to 6"
     page = client.post(f"/games/{game_id}/rajas/play?lang=fr", data=form)
     assert page.status_code == 400
-    assert _refusal(page) == "Dé 3 du lancer (champ dice.2.value) : la face montrée est un nombre de 1 à 6, pas '7'."
+    assert (
+        _refusal(page) == "Dé 3 du lancer (champ « face montrée ») : la face montrée est un nombre de 1 à 6, pas '7'."
+    )
     english = _refusal(client.post(f"/games/{game_id}/rajas/play?lang=en", data=form))
-    assert english == "Die 3 of the roll (field dice.2.value): the number showing is 1 to 6, not '7'."
+    assert english == "Die 3 of the roll (field “number shown”): the number showing is 1 to 6, not '7'."
 
 
 @pytest.mark.parametrize(
     ("pay", "field", "french"),
     [
-        (["0:blue-7"], "pay[0].value", "Dé payé n° 1 (champ pay[0].value) : la face montrée est un nombre de 1 à 6"),
-        (["0:blue-3", "1:green-9"], "pay[1].value", "Dé payé n° 2 (champ pay[1].value) : la face montrée"),
-        (["0:blue-3-8"], "pay[0].as", "Dé payé n° 1 (champ pay[0].as) : le nombre pour lequel il compte va de 1 à 6"),
-        (["0:pink-3"], "pay[0].color", "Dé payé n° 1 (champ pay[0].color) : la couleur est bleu, vert, orange ou"),
+        (
+            ["0:blue-7"],
+            "pay[0].value",
+            "Dé payé n° 1 (champ « face montrée ») : la face montrée est un nombre de 1 à 6",
+        ),
+        (["0:blue-3", "1:green-9"], "pay[1].value", "Dé payé n° 2 (champ « face montrée ») : la face montrée"),
+        (
+            ["0:blue-3-8"],
+            "pay[0].as",
+            "Dé payé n° 1 (champ « nombre pour lequel il compte ») : le nombre pour lequel il compte va de 1 à 6",
+        ),
+        (["0:pink-3"], "pay[0].color", "Dé payé n° 1 (champ « couleur du dé ») : la couleur est bleu, vert, orange ou"),
     ],
 )
 def test_a_paid_die_out_of_range_names_the_die_and_its_part(
@@ -176,7 +186,7 @@ def test_a_long_value_is_quoted_cut_short_on_the_page(client: FlaskClient, game_
 def test_a_number_out_of_the_engines_range_is_said_in_the_pages_language(client: FlaskClient, game_id: str) -> None:
     fields = {"type": "place", "seat": "1", "space": "port", "count": "9"}
     page = client.post(f"/games/{game_id}/rajas/play?lang=fr", data=fields)
-    assert page.status_code == 400 and _refusal(page) == "Champ count : un nombre entier de 0 à 6, pas 9."
+    assert page.status_code == 400 and _refusal(page) == "Champ « combien » : un nombre entier de 0 à 6, pas 9."
 
 
 # ---- options at game creation

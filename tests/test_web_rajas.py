@@ -102,7 +102,7 @@ def test_a_flipped_die_pays_with_karma(client: FlaskClient, game_id: str) -> Non
 
 def test_a_malformed_form_names_the_field(client: FlaskClient, game_id: str) -> None:
     response = client.post(f"/games/{game_id}/rajas/play?lang=en", data={"type": "place", "seat": "1", "pay": "x"})
-    assert response.status_code == 400 and "field pay" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "(field “dice paid”)" in response.get_data(as_text=True)
 
 
 def test_a_missing_fact_is_asked_once_then_the_move_is_played(
@@ -528,7 +528,7 @@ def test_a_roll_form_with_a_garbled_die_box_is_refused_naming_the_field(
     found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
     form = {"type": "roll", "seat": "0", "dice.0.seen": "30,zero,38", "dice.0.color": "blue", "dice.0.value": "3"}
     response = client.post(f"/games/{found}/rajas/play?lang=en", data=form)
-    assert response.status_code == 400 and "dice.0.seen" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "Field “die seen by the camera”" in response.get_data(as_text=True)
     assert len(companion.events(found)) == 1  # nothing played
 
 

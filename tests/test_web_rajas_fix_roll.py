@@ -254,7 +254,7 @@ def test_a_die_tapped_out_of_range_is_named_and_nothing_is_written(client: Flask
     )
     text = html.unescape(response.get_data(as_text=True))
     assert response.status_code == 400
-    assert "Die 3 of the roll (field fix.2.value): the number showing is 1 to 6, not '7'." in text
+    assert "Die 3 of the roll (field “number shown”): the number showing is 1 to 6, not '7'." in text
     assert 'class="roll-row roll-row--wrong"' in text
     assert [e.type for e in companion.events(game_id)] == ["game_started", "move"]
 

@@ -19,6 +19,7 @@ from werkzeug.datastructures import MultiDict
 from companion.errors import CompanionError
 from companion.games.rajas.camera import is_rolled
 from companion.games.rajas.definition import COLORS
+from companion.web.rajas.field_words import name_fields_for_the_page
 from vision.reading import sure_value
 
 Die = Mapping[str, Any]
@@ -116,7 +117,9 @@ class Posted:
 def refused_form(
     form: MultiDict[str, str] | None, refusal: Mapping[str, Any] | None, error: CompanionError | None
 ) -> Posted | None:
-    """The posted form of a refusal (`refusal`: the verdict's JSON form) or of an error, None without a form."""
+    """The posted form of a refusal (`refusal`: the verdict's JSON form) or of an error, None without a form. The
+    error's field is named in the page's words from here on (field_words): this is the page drawing it."""
+    name_fields_for_the_page(error)
     if form is None:
         return None
     field = (error.details.get("field") if error is not None else None) or None
