@@ -61,8 +61,8 @@ def _attach_camera(service: Companion, config: Config) -> None:
 
     def open_camera() -> FrameSource:
         size = {k: config.get("camera", k) for k in ("width", "height", "fps")}
-        try:
-            return open_source(spec, **size)
+        try:  # the settle time: a folder's or a replay's stills stay in view long enough to settle as rolls
+            return open_source(spec, **size, settle_seconds=config.get("camera", "settle_seconds"))
         except SourceSpecError as exc:
             raise ConfigError(f"camera.source: {exc}") from exc
 

@@ -48,6 +48,7 @@ def open_source(
     width: int | None = None,
     height: int | None = None,
     fps: float | None = None,
+    settle_seconds: float | None = None,
     loop: bool = True,
     clock: Clock = time.monotonic,
     sleep: Sleep = time.sleep,
@@ -55,8 +56,11 @@ def open_source(
     """Open the source named by `spec`; SourceSpecError for a malformed spec, CameraError if it cannot open.
 
     width/height: the requested camera size (stills larger than it are shrunk to fit in it, their shape kept).
-    fps: the camera frame rate; also the delivery rate of "replay:" of a plain folder (default 10; each
-    still stays in view 0.5 s) and of "synthetic:" (default 10). A recording keeps its recorded pace.
+    fps: the camera frame rate; also the delivery rate of the stills of "folder:" and of "replay:" of a plain
+    folder, and of "synthetic:" (default 10). A recording keeps its recorded pace.
+    settle_seconds: how long dice must lie still before a roll counts (the settler's); each still stays in view
+    long enough to settle as a roll: one picture after another for "folder:" (see still_seconds), two a second
+    for "replay:" unless the settle time needs longer.
     Mock sources (folder/replay/synthetic) say so once in the log.
     """
     if spec_problem(spec) is not None:
@@ -67,9 +71,15 @@ def open_source(
     if kind in ("picamera2", "webcam"):
         source = _live_source(spec, kind, argument, width, height, fps, clock)
     elif kind == "folder" and argument:
-        source = FolderSource(argument, loop=loop, size=size, clock=clock)
+        seconds = still_seconds("folder", settle_seconds)
+        source = FolderSource(
+            argument, seconds_per_still=seconds, camera_fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep
+        )
     elif kind == "replay" and argument:
-        source = ReplaySource(argument, camera_fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep)
+        rate = 1 / still_seconds("replay", settle_seconds)
+        source = ReplaySource(
+            argument, stills_per_second=rate, camera_fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep
+        )
     elif kind == "synthetic" and argument:
         source = SyntheticSource(
             _integer(spec, argument), fps=fps or 10.0, loop=loop, size=size, clock=clock, sleep=sleep
@@ -79,6 +89,23 @@ def open_source(
     if source.is_mock:  # at DEBUG: the program that chose it announces it, with why (companion.devices.notices)
         log.debug("camera: using %s, a %s source, not a live camera", source.description, source.kind)
     return source
+
+
+STILL_SECONDS = {"folder": 3.0, "replay": 0.5}
+"""How long each still of a "folder:" camera (time to see each picture on the table page) or of a "replay:" of a
+plain folder (two a second, the demo's pace) stays in view at least."""
+TIME_TO_SETTLE = {"folder": 1.5, "replay": 0.3}
+"""What a still needs in view beyond the settle time to settle: the gate's stacked frames and the settler's
+frames in agreement (0.3 s measured enough at 10 frames a second, tests/test_folder_camera_settles.py), and for a
+folder's picture also the settler's wait for a clear view of a die it cannot read (Settler.unclear_patience, 1 s),
+so that such a picture settles with the die unread rather than not at all."""
+
+
+def still_seconds(kind: str, settle_seconds: float | None) -> float:
+    """How long each still of a "folder:" or "replay:" source stays in view: its kind's least, or longer when the
+    table's settle time needs it to settle as a roll."""
+    least = STILL_SECONDS[kind]
+    return least if settle_seconds is None else max(least, settle_seconds + TIME_TO_SETTLE[kind])
 
 
 def _live_source(

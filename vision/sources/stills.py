@@ -1,4 +1,4 @@
-"""Sources made of stills: a folder (unpaced), a replay (recorded or fixed pace) and a synthetic scene."""
+"""Sources made of stills: a folder (as fast as asked, or paced), a replay (recorded or steady), synthetic scenes."""
 
 from __future__ import annotations
 
@@ -19,18 +19,34 @@ Size = tuple[int, int] | None
 
 
 class FolderSource(SequenceSource):
-    """The images of a folder in natural name order, one per read(), as fast as they are asked for."""
+    """The images of a folder in natural name order.
+
+    Unpaced (`seconds_per_still` None): one per read(), as fast as they are asked for, for tools that go through
+    pictures. Paced: watched like a camera looking at each picture in turn for `seconds_per_still`, delivered
+    again every 1/camera_fps s meanwhile, so that each picture looks like dice lying still and can settle as a
+    roll: `camera.source = folder:DIR` in the service (open_source) is paced, every picture differing from the
+    last would otherwise look like dice forever moving.
+    """
 
     def __init__(
         self,
         directory: str | os.PathLike[str],
         *,
+        seconds_per_still: float | None = None,
+        camera_fps: float = 10.0,
         loop: bool = True,
         size: Size = None,
         clock: Clock = time.monotonic,
+        sleep: Sleep = time.sleep,
     ) -> None:
         folder = Path(directory)
         paths = list_images(folder)
+        pace: dict[str, Any] = {}
+        if seconds_per_still is not None:
+            if seconds_per_still <= 0 or camera_fps <= 0:
+                raise ValueError(f"seconds_per_still and camera_fps must be > 0, got {seconds_per_still}, {camera_fps}")
+            pace = {"offsets": [i * seconds_per_still for i in range(len(paths))], "hold": seconds_per_still}
+            pace["tick"] = 1 / camera_fps
         super().__init__(
             paths,
             kind="folder",
@@ -39,6 +55,8 @@ class FolderSource(SequenceSource):
             loop=loop,
             size=size,
             clock=clock,
+            sleep=sleep,
+            **pace,
         )
 
     @classmethod
