@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from vision.errors import CameraError, UnreadableImageError
+from vision.image_io import decode_quietly
 from vision.sources.base import Clock, Sleep, SourceBase, Summary
 from vision.sources.frame import Frame
 
@@ -29,7 +30,7 @@ def read_image_file(path: Path) -> np.ndarray:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as exc:
         raise UnreadableImageError(f"cannot read image {path}: {exc}") from exc
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    image = decode_quietly(data) if data.size else None
     if image is None:
         raise UnreadableImageError(f"{path} is not a decodable image")
     return image
