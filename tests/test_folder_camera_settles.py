@@ -63,9 +63,7 @@ def test_a_folder_settles_each_picture_as_one_roll(tmp_path: Path, settle_second
 
 
 @pytest.mark.parametrize("settle_seconds", [0.2, 1.0, 4.0])
-def test_a_replay_of_stills_settles_each_whatever_the_settle_time(
-    tmp_path: Path, settle_seconds: float
-) -> None:
+def test_a_replay_of_stills_settles_each_whatever_the_settle_time(tmp_path: Path, settle_seconds: float) -> None:
     truth = pictures(tmp_path)
     assert settled_rolls(f"replay:{tmp_path}", truth, settle_seconds) == list(truth.values())
 

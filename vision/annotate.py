@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision.reading import DiceReading, Die, is_guess
+from vision.zones import Zones
 
 _OUTLINE = {
     "blue": (255, 120, 30),
@@ -32,6 +33,11 @@ LEAST_INK = 300
 (60, 60, 60) on it could not be read; such a label is written in _PALE_INK, the outline keeping the die's colour."""
 _PALE_INK = (220, 220, 220)
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
+ZONE_INK = (200, 200, 0)
+"""Colour (BGR) of the zones' outlines and names: a teal no die is outlined in, so that a die lying on a zone's edge
+keeps its own colour in sight (and its outline is drawn over the zone's)."""
+ZONE_TEXT_SHARE = 0.7
+"""Size of a zone's name beside that of a die's label: small, the dice are what the picture is for."""
 _DIGITS_AT_ONE = 21.0
 """Height, in pixels, of a digit in OpenCV's simplex font at font scale 1."""
 
@@ -46,15 +52,37 @@ Box = tuple[int, int, int, int]
 """x0, y0, x1, y1."""
 
 
-def annotate(frame: np.ndarray, reading: DiceReading, words: bool = True) -> np.ndarray:
+def annotate(frame: np.ndarray, reading: DiceReading, words: bool = True, zones: Zones | None = None) -> np.ndarray:
     """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber); the colour
-    named in the label only with `words` (see `_label`)."""
+    named in the label only with `words` (see `_label`). With `zones`, the table's area and each zone are outlined
+    first, under the dice (see `draw_zones`)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     font_scale, thickness = copy_label_style(*image.shape[:2]) if words else picture_label_style(image.shape[1])
+    if zones is not None:
+        draw_zones(image, zones, font_scale * ZONE_TEXT_SHARE, max(1, thickness // 2))
     boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
     texts, colours = [_label(die, words) for die in reading.dice], [_colour(die) for die in reading.dice]
     draw_labelled(image, boxes, texts, colours, font_scale, thickness)
     return image
+
+
+def draw_zones(image: np.ndarray, zones: Zones, font_scale: float, thickness: int) -> None:
+    """The table's area (when it is not the whole frame) and each zone outlined on the image in thin ZONE_INK lines,
+    each zone's name written small inside its top-left corner: the table's owner sees whether the polygons of the
+    zones file fit the table."""
+    height, width = image.shape[:2]
+    outlined = ((zones.table,) if zones.is_table_outlined else ()) + zones.zones
+    for zone in outlined:
+        points = np.array([(round(x * (width - 1)), round(y * (height - 1))) for x, y in zone.polygon], np.int32)
+        cv2.polylines(image, [points.reshape(-1, 1, 2)], True, ZONE_INK, thickness, cv2.LINE_AA)
+    for zone in zones.zones:
+        corner = min(zone.polygon, key=lambda p: p[0] + p[1])
+        (tw, th), base = cv2.getTextSize(zone.name, _FONT, font_scale, thickness)
+        x = min(max(0, round(corner[0] * (width - 1)) + 2 * thickness), max(0, width - tw))
+        y = min(max(th, round(corner[1] * (height - 1)) + th + 2 * thickness), height - base)
+        # On a dark band, as the dice's labels: readable on a pale table cloth as on a dark one.
+        cv2.rectangle(image, (x - 2, y - th - 2), (x + tw + 2, y + base), (20, 20, 20), cv2.FILLED)
+        cv2.putText(image, zone.name, (x, y), _FONT, font_scale, ZONE_INK, thickness, cv2.LINE_AA)
 
 
 def picture_label_style(width: int) -> tuple[float, int]:

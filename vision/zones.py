@@ -71,6 +71,13 @@ class Zones:
         _check_zones(zones, self.table)
         # Smallest first: the most specific zone wins where zones overlap.
         self.zones = tuple(sorted(zones, key=lambda z: z.area))
+        self.path: Path | None = None
+        """The file the zones were read from (see `load`), for the health page and `companion doctor` to name."""
+
+    @property
+    def is_table_outlined(self) -> bool:
+        """Whether the table area is a polygon of its own, not the whole frame."""
+        return self.table.polygon != WHOLE_FRAME
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -134,7 +141,9 @@ class Zones:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CalibrationError(f"zones file {path}: not valid JSON ({exc.msg}, line {exc.lineno})") from exc
-        return cls.from_dict(data)
+        zones = cls.from_dict(data)
+        zones.path = Path(path)
+        return zones
 
 
 def _zone(entry: Any, number: int) -> Zone:

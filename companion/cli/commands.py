@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from companion.config import Config
-from companion.config.serving import check_for_serve, serve_problems
+from companion.config.serving import check_for_serve, serve_problems, table_zones, zones_path
 from companion.devices import choose
 from companion.events.store import EventStore
 
@@ -61,7 +61,8 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     camera = choose.choose_camera(config)[0].to_dict()
     if "camera" in problems:
         camera["reason"] = f"UNUSABLE: {problems['camera']}"
-    rows: list[dict[str, Any]] = [camera, _gpio_row(config, problems.get("gpio"))]
+    rows: list[dict[str, Any]] = [camera, _zones_row(config, problems.get("camera"))]
+    rows.append(_gpio_row(config, problems.get("gpio")))
     rows.append(choose.choose_serial(config).to_dict())
     rows.append(_store_row(config))
     for row in rows:
@@ -78,6 +79,23 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     for one in probes:
         print(f"{one.device:<16} {one.said}")
     return 0 if usable and all(one.works for one in probes) else 1
+
+
+def _zones_row(config: Config, problem: str | None) -> dict[str, Any]:
+    """The zones file the camera would place dice with and how many zones it holds, or that there is none: then
+    every die the camera sees counts, none is left out as off the table."""
+    path = zones_path(config)
+    row: dict[str, Any] = {"device": "zones", "implementation": str(path), "is_stand_in": False}
+    if config.get("camera", "source") == "off":
+        return {**row, "implementation": "none", "reason": "camera.source = off"}
+    if problem:
+        return {**row, "reason": "cannot be read (see camera)"}
+    zones = table_zones(config)
+    if zones is None:
+        return {**row, "implementation": "none", "reason": f"no zones file ({path}): every die the camera sees counts"}
+    table = "the table outlined" if zones.is_table_outlined else "the whole picture is the table"
+    count = len(zones.zones)
+    return {**row, "reason": f"{count} zone{'' if count == 1 else 's'}, {table}"}
 
 
 def _store_row(config: Config) -> dict[str, Any]:

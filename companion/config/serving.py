@@ -57,11 +57,17 @@ def zones_problem(config: Config) -> str | None:
     return None
 
 
+def zones_path(config: Config) -> Path:
+    """Where the table's zones file is looked for: camera.zones when set, else zones.json in the data directory."""
+    configured = config.get("camera", "zones")
+    return Path(configured).expanduser() if configured else config.data_dir() / "zones.json"
+
+
 def table_zones(config: Config) -> Zones | None:
     """The table's zones: a wrong file is a ConfigError naming the zone; none configured and none in the data
     directory, no zones."""
     configured = config.get("camera", "zones")
-    path = Path(configured).expanduser() if configured else config.data_dir() / "zones.json"
+    path = zones_path(config)
     if not path.exists():
         if configured:
             raise ConfigError(f"camera.zones = {configured!r}: no such file")

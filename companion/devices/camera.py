@@ -187,7 +187,8 @@ class CameraWorker:
             return self._version
 
     def latest_jpeg(self) -> tuple[int, bytes] | None:
-        """The latest frame with its dice outlined, as JPEG; encoded once per frame, only when asked for."""
+        """The latest frame with its dice outlined, and the table's zones under them, as JPEG; encoded once per frame,
+        only when asked for."""
         with self._changed:
             version, frame, reading, cached = self._version, self._frame, self._reading, self._jpeg
         if frame is None or reading is None:
@@ -195,7 +196,8 @@ class CameraWorker:
         if cached is not None and cached[0] == version:
             return cached
         small, seen = shown_size(frame, reading)
-        ok, data = cv2.imencode(".jpg", annotate(small, seen, words=False), [cv2.IMWRITE_JPEG_QUALITY, 75])
+        picture = annotate(small, seen, words=False, zones=self.zones)
+        ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 75])
         if not ok:
             return None
         self._jpeg = (version, data.tobytes())
@@ -218,9 +220,17 @@ class CameraWorker:
             last_reader_error=self.last_error,
             motion_gate="on" if self.gate.is_enabled else "off",
             colours_told=list(self.colours_told()),
+            zones=self._zones_status(),
             **self.gate.counts.to_dict(),
         )
         return data
+
+    def _zones_status(self) -> dict[str, Any] | None:
+        """The zones file in use and how many zones it holds; None without zones (every die in view counts)."""
+        if self.zones is None:
+            return None
+        path = self.zones.path
+        return {"file": str(path) if path is not None else None, "count": len(self.zones.zones)}
 
     def close(self) -> None:
         """Stop the loop and close the source; safe to call twice."""

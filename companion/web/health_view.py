@@ -69,6 +69,8 @@ def _text(key: str, value: Any) -> str:
         return ", ".join(parts) if parts else "0"
     if key == "turn" and isinstance(value, Mapping):
         return _turn_text(value)
+    if key == "zones":
+        return _zones_text(value)
     if key == "colours_told" and isinstance(value, list | tuple):
         return join_list(current_locale(), [color_text(str(colour)) for colour in value]) or "—"
     if isinstance(value, Mapping):
@@ -83,6 +85,15 @@ def _text(key: str, value: Any) -> str:
     if key.endswith("_s") and isinstance(value, int | float) and not isinstance(value, bool):
         return t("page.health.seconds_ago", n=round(float(value), 1))
     return shown(key, value)
+
+
+def _zones_text(zones: Any) -> str:
+    """The zones file the camera places dice with and how many zones it holds, or that there is none: then no die is
+    left out as off the table."""
+    if not isinstance(zones, Mapping):
+        return t("health.value.zones.none")
+    count = zones.get("count", 0)
+    return t("health.value.zones.file", path=zones.get("file") or "—", n=count if isinstance(count, int) else 0)
 
 
 def _turn_text(turn: Mapping[str, Any]) -> str:

@@ -19,6 +19,7 @@ from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negoti
 from companion.web.dice import DIE_COLORS
 from vision.reader.exposure import DIM_LIGHT
 from vision.settling import Phase
+from vision.zones import OUTSIDE_WARNING
 
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -26,6 +27,8 @@ PHASE_KEYS = tuple(f"page.camera.phase.{phase}" for phase in get_args(Phase))
 """One text per phase of the dice settler (vision.settling.Phase)."""
 UNCLEAR_KEY = "page.camera.unclear_die"
 """Shown instead of the phase while the settler waits for a clearer view of a die."""
+OUTSIDE_KEY = "page.camera.outside_table"
+"""Said when dice lying outside the table's area were left out of the reading (vision.zones.OUTSIDE_WARNING)."""
 
 JS_KEYS = (
     "page.table.live",
@@ -52,6 +55,8 @@ JS_KEYS = (
     "page.camera.guess",
     *PHASE_KEYS,
     UNCLEAR_KEY,
+    OUTSIDE_KEY,
+    f"{OUTSIDE_KEY}_one",
     "verdict.status.allowed",
     "verdict.status.refused",
     "verdict.status.undecided",
@@ -183,6 +188,17 @@ def phase_text(reading: Mapping[str, Any] | None) -> str:
 def is_dim(reading: Mapping[str, Any] | None) -> bool:
     """Whether a reading's frame was dim and brightened to be read (see vision.reader.exposure)."""
     return reading is not None and DIM_LIGHT in reading.get("warnings", ())
+
+
+def outside_table_text(reading: Mapping[str, Any] | None) -> str:
+    """How many dice were left out of a reading as lying outside the table (see vision.zones), in a sentence; empty
+    when none was."""
+    prefix = f"{OUTSIDE_WARNING}:"
+    for warning in reading.get("warnings", ()) if reading else ():
+        count = str(warning)[len(prefix) :] if str(warning).startswith(prefix) else ""
+        if count.isdigit() and int(count) > 0:
+            return t(OUTSIDE_KEY, n=int(count))
+    return ""
 
 
 def option_label(kind: str, key: str) -> str:

@@ -4,6 +4,7 @@
   const list = document.getElementById("reading");
   const phase = document.getElementById("phase");
   const light = document.getElementById("light");
+  const outside = document.getElementById("outside");
   if (!list || !window.EventSource) return;
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const text = function (key, n) { return (texts[key] || key).replace("{n}", n); };
@@ -59,11 +60,26 @@
     if (light) light.hidden = (reading.warnings || []).indexOf("dim_light") < 0;
   }
 
+  // Same rule as companion.web.language.outside_table_text: dice whose centre lies off the table's area were left
+  // out of the reading (vision/zones.py), the singular text for a count the page's language says in the singular.
+  const plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function showOutside(reading) {
+    if (!outside) return;
+    const warning = (reading.warnings || []).find(function (w) { return /^dice_outside_table:[0-9]+$/.test(w); });
+    const count = warning ? parseInt(warning.split(":")[1], 10) : 0;
+    outside.hidden = count <= 0;
+    if (count <= 0) return;
+    const singular = plural ? plural.select(count) === "one" : count === 1;
+    const wanted = text("page.camera.outside_table" + (singular ? "_one" : ""), count);
+    if (outside.textContent !== wanted) outside.textContent = wanted;
+  }
+
   const stream = new EventSource(list.dataset.streamUrl);
   stream.addEventListener("reading", function (event) {
     const reading = JSON.parse(event.data);
     showPhase(reading);
     showLight(reading);
+    showOutside(reading);
     show(reading);
   });
 })();
