@@ -21,6 +21,7 @@ from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, Rea
 from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict
 from companion.games.registry import game_kind, game_kinds
+from companion.i18n import DEFAULT_LOCALE, translate
 from companion.session import GameSession
 from vision.reading import DiceReading, sure_value
 
@@ -302,7 +303,8 @@ class Companion:
             # Said once for a game at one point of its log: a camera seeing dice settle again and again while the
             # game waits for another move wrote the same line every second, wearing a Pi's SD card down.
             said = (game_id, session.last_seq, str(exc))
-            log.log(logging.DEBUG if said == self._unplayed else logging.INFO, "settled roll not played: %s", exc)
+            level = logging.DEBUG if said == self._unplayed else logging.INFO
+            log.log(level, "settled roll not played: %s", in_words(exc))
             self._unplayed = said
 
     def _on_button(self, event: ButtonPressed) -> None:
@@ -317,7 +319,7 @@ class Companion:
             elif event.name == "confirm" and self.last_settled is not None:
                 self.bus.publish(RollSettled(self.last_settled, time.time()))
         except (RefusedMove, Conflict, MalformedRequest) as exc:
-            log.info("button %s refused: %s", event.name, exc)
+            log.info("button %s refused: %s", event.name, in_words(exc))
 
     # ---- health and shutdown
     def health(self) -> dict[str, Any]:
@@ -359,6 +361,15 @@ class Companion:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def in_words(error: Exception) -> str:
+    """An error as the log says it: a move the rules refused (or cannot decide yet) in the English words of its
+    reason, the reason's catalogue key in brackets after them; any other error as its message says it."""
+    if not isinstance(error, RefusedMove) or error.verdict.reason is None:
+        return str(error)
+    reason = error.verdict.reason
+    return f"move {error.verdict.status}: {translate(DEFAULT_LOCALE, reason.key, reason.params)} [{reason.key}]"
 
 
 def _limits(fields: Sequence[Any]) -> dict[str, dict[str, int]]:

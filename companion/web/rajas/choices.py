@@ -81,8 +81,10 @@ def _room(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -
 
 
 def _boat(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    # A boat counts free spaces only (river.target_space skips a space another boat holds): "1 free space" is the
+    # next free one, as the prompt says, where "1 space" read as the space just ahead.
     moves = [
-        Answer({**base, "type": "boat", "steps": str(n)}, Message("page.rajas.answer.steps", {"n": n}))
+        Answer({**base, "type": "boat", "steps": str(n)}, Message("page.rajas.answer.free_steps", {"n": n}))
         for n in range(1, int(pending.get("max") or 1) + 1)
     ]
     if not pending.get("optional"):

@@ -9,25 +9,28 @@ itself or a move played since would not allow is refused in the table's words, a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Conflict, MalformedRequest, shown
 from companion.games.base import Citation, Message, RefusedMove, Verdict
+from companion.games.rajas.camera import is_rolled
 from companion.games.rajas.definition import COLORS
 from companion.service import Companion
 from companion.web.rajas.journal import is_ganga_roll
 from companion.web.rajas.moves import whole
+from companion.web.rajas.prefill import sure_die
 
 FIX_TYPE = "correction"
 """The `type` field of the panel's form: a refused correction is drawn again as tapped, no other form is."""
 
 
 def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
-    """The last standing roll, to correct: {"seq", "move", "origin", "is_corrected", "is_just_corrected",
-    "is_river"} (origin: "camera", "web"...; is_corrected: a correction replaced its dice since; is_just_corrected:
-    that correction is the game's last event; is_river: the Ganga module's roll, no player's). None when no roll
-    stands, or the last one took no die (there is nothing to correct)."""
+    """The last standing roll, to correct: {"seq", "move", "origin", "told", "is_corrected", "is_just_corrected",
+    "is_river"} (origin: "camera", "web"...; told: see `told_by`; is_corrected: a correction replaced its dice since;
+    is_just_corrected: that correction is the game's last event; is_river: the Ganga module's roll, no player's).
+    None when no roll stands, or the last one took no die (there is nothing to correct)."""
     session = companion.session(game_id)
     with session.lock:
         standing = session.timeline.standing
@@ -45,10 +48,36 @@ def last_roll(companion: Companion, game_id: str) -> dict[str, Any] | None:
         "seq": seq,
         "move": move,
         "origin": written[0].payload.get("origin") if written else None,
+        "told": told_by(written[0].payload) if written else "manual",
         "is_corrected": is_corrected,
         "is_river": is_river,
         "is_just_corrected": last is not None and last.type == FIX_TYPE and last.payload.get("target") == seq,
     }
+
+
+def told_by(payload: Mapping[str, Any]) -> str:
+    """How a roll's event (its payload) came by its dice: "camera" when the camera played it, "camera_finished"
+    when the table finished a roll form the camera had filled in (some of the dice played are dice it read surely),
+    else "manual" (every die tapped at the table)."""
+    if payload.get("origin") == "camera":
+        return "camera"
+    reading, move = payload.get("reading"), payload.get("move")
+    seen = reading.get("dice") if isinstance(reading, Mapping) else None
+    played = move.get("dice") if isinstance(move, Mapping) else None
+    if not isinstance(seen, list) or not isinstance(played, list):
+        return "manual"
+    # The form was filled in with the rolled dice read surely (prefill.prefilled): a reading with none, or whose
+    # sure dice the table all tapped over with other numbers, left every die played to the table.
+    sure: Counter[tuple[Any, Any]] = Counter(d for die in seen if isinstance(die, Mapping) and (d := _sure_rolled(die)))
+    tapped: Counter[tuple[Any, Any]] = Counter(
+        (d.get("color"), d.get("value")) for d in played if isinstance(d, Mapping)
+    )
+    return "camera_finished" if sure & tapped else "manual"
+
+
+def _sure_rolled(die: Mapping[str, Any]) -> tuple[str, int] | None:
+    """(colour, value) of a die of the roll read surely, else None (a die kept on a Kali is not rolled)."""
+    return sure_die(die) if is_rolled(die.get("zone")) else None
 
 
 def fix_panel(roll: Mapping[str, Any] | None, posted: Mapping[str, Any], wrong_field: str | None) -> dict[str, Any]:
