@@ -27,7 +27,10 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
     if spec != "auto":
         is_stand_in = spec.split(":", 1)[0] in ("folder", "replay", "synthetic")
         said = _why("device.why.camera.configured", spec=spec, origin=origin)
-        return DeviceChoice("camera", spec, f"camera.source ({origin})", is_stand_in, **said), spec
+        configured = DeviceChoice(
+            "camera", spec, f"camera.source ({origin})", is_stand_in, is_asked=is_stand_in, **said
+        )
+        return configured, spec
     model = pi_model()
     if model and importlib.util.find_spec("picamera2") is not None:
         said = _why("device.why.camera.on_a_pi", model=model)
@@ -53,7 +56,8 @@ def choose_serial(config: Config) -> DeviceChoice:
         return DeviceChoice("microcontroller", "none", f"serial.port = off ({origin})", True, **said)
     if port == "virtual":
         said = _why("device.why.microcontroller.virtual", origin=origin)
-        return DeviceChoice("microcontroller", "virtual://", f"serial.port = virtual ({origin})", True, **said)
+        reason = f"serial.port = virtual ({origin})"
+        return DeviceChoice("microcontroller", "virtual://", reason, True, is_asked=True, **said)
     if port != "auto":
         said = _why("device.why.microcontroller.configured", port=port, origin=origin)
         return DeviceChoice("microcontroller", port, f"serial.port ({origin})", False, **said)

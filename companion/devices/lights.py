@@ -60,7 +60,10 @@ def open_panel(factory_name: str, pins: dict[str, Any], bus: EventBus) -> tuple[
         raise
     # The hardware package has already announced a mock factory in the log.
     said = gpio_why(factory_name, choice.cause, choice.model, choice.reason)
-    described = DeviceChoice("gpio", choice.name, choice.reason, choice.is_mock, is_announced=True, **said)
+    asked = choice.is_mock and choice.cause == "configured"
+    described = DeviceChoice(
+        "gpio", choice.name, choice.reason, choice.is_mock, is_announced=True, is_asked=asked, **said
+    )
     return PanelSink(panel), described
 
 

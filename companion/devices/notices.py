@@ -26,6 +26,9 @@ class DeviceChoice:
     why_params: Mapping[str, Any] = field(default_factory=dict)
     failure: str = ""
     is_off: bool = False
+    is_asked: bool = False
+    """A stand-in the configuration asked for by name (a folder of the owner's pictures, the virtual board), not one
+    taken for want of a device: the health page does not call it built-in."""
 
     def announce(self) -> None:
         """Log the choice once: a warning for a stand-in, info for real hardware or a device switched off."""
@@ -48,4 +51,5 @@ class DeviceChoice:
             "failure": self.failure or None,
             "is_stand_in": self.is_stand_in,
             "is_off": self.is_off,
+            "is_asked": self.is_asked,
         }
