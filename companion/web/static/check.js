@@ -18,7 +18,9 @@
 
   document.querySelectorAll("[data-preset]").forEach(function (button) {
     button.addEventListener("click", function () {
+      // The button is the question: it is asked at once, the move it stands for left in the folded box.
       move.value = JSON.stringify(JSON.parse(button.dataset.preset), null, 1);
+      form.requestSubmit();
     });
   });
 
