@@ -53,6 +53,7 @@ def test_the_testers_blue_die_named_red_is_refused_naming_both_photos_and_nothin
     out, err = capsys.readouterr()
     assert f"companion: nothing saved: red ({slip}) and blue ({blue}) look too alike for the camera" in err
     assert "--force" in err and "Error" not in err and out == ""
+    assert " apart in colour" not in err and "a die may lie" not in err  # the camera's distances mean nothing here
     assert not (tmp_path / "calibration.json").exists()
     assert teach(tmp_path, f"red={slip}", f"blue={blue}", "--force") == 0
     assert f"warning: red ({slip}) and blue ({blue}) look too alike" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import CompanionError, MalformedRequest
 from vision.annotate import annotate
 from vision.calibration import COLOUR_NAMES, Calibration, calibrate_from_examples, taught_over
-from vision.calibration_check import AlikeColours, too_alike, white_taken_for
+from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, too_alike, white_taken_for
 from vision.errors import CalibrationError, VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
@@ -120,8 +120,9 @@ def _write_jpeg(target: Path, picture: np.ndarray) -> str | None:
 def calibrate_command(args: argparse.Namespace, config: Config) -> int:
     """Learn the table's die colours from images each showing one die of a named colour.
 
-    Two colours that come out too alike for the camera to tell apart (see `too_alike`) are refused, and nothing is
-    saved, unless --force: a colour shown by one die alone has no other die to catch a slip of its name."""
+    Two colours that come out too alike for the camera to tell apart (see `too_alike`), or a colour whose die shows
+    another default colour's hue (see `named_unlike`), are refused, and nothing is saved, unless --force: a colour
+    shown by one die alone has no other die to catch a slip of its name."""
     named = _named_examples(args.examples)
     examples = [_example(colour, path) for colour, path in named]
     before = _table_calibration(config)  # a damaged file is named, and nothing written over it
@@ -129,7 +130,9 @@ def calibrate_command(args: argparse.Namespace, config: Config) -> int:
         calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
         raise MalformedRequest(str(exc)) from exc
-    alike = [_alike_said(pair, named, calibration) for pair in too_alike(calibration)]
+    pairs = too_alike(calibration)
+    alike = [_alike_said(pair, named, calibration) for pair in pairs]
+    alike += [_unlike_said(found, named, calibration) for found in named_unlike(calibration, pairs)]
     if alike and not args.force:
         raise MalformedRequest(
             f"nothing saved: {'; '.join(alike)}. Check the colour named for each photo and teach again, or add --force "
@@ -184,16 +187,25 @@ def _example(colour: str, path: str) -> tuple[np.ndarray, BBox, str]:
 
 def _alike_said(pair: AlikeColours, named: list[tuple[str, str]], calibration: Calibration) -> str:
     """Two colours too alike, each with the photos it was taught from now (or "taught before")."""
-    left_out = {entry["example"] for entry in calibration.notes.get("left_out", [])}
-
-    def shown(colour: str) -> str:
-        return ", ".join(path for i, (name, path) in enumerate(named) if name == colour and i not in left_out)
-
-    other = "taught before" if pair.is_kept else shown(pair.other)
+    other = "taught before" if pair.is_kept else _shown(pair.other, named, calibration)
     return (
-        f"{pair.taught} ({shown(pair.taught)}) and {pair.other} ({other}) look too alike for the camera to tell apart "
-        f"({pair.distance:.1f} apart in colour, nearer than the {pair.reach:.1f} a die may lie from its own colour)"
+        f"{pair.taught} ({_shown(pair.taught, named, calibration)}) and {pair.other} ({other}) look too alike for the "
+        "camera to tell apart"
     )
+
+
+def _unlike_said(found: NamedUnlike, named: list[tuple[str, str]], calibration: Calibration) -> str:
+    """A colour whose die shows another default colour's hue, with the photos it was taught from."""
+    return (
+        f"{found.taught} ({_shown(found.taught, named, calibration)}) looks {found.looks} to the camera, not "
+        f"{found.taught}, and {found.looks} dice would be read as {found.taught}"
+    )
+
+
+def _shown(colour: str, named: list[tuple[str, str]], calibration: Calibration) -> str:
+    """The photos that taught `colour` now, those left out not among them."""
+    left_out = {entry["example"] for entry in calibration.notes.get("left_out", [])}
+    return ", ".join(path for i, (name, path) in enumerate(named) if name == colour and i not in left_out)
 
 
 def _table_calibration(config: Config) -> Calibration | None:

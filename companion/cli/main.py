@@ -83,7 +83,7 @@ def _reader_commands(add: Adder) -> None:
         help="e.g. blue=blue.jpg; a die that looks another colour taught is left out, and named",
     )
     calibrate.add_argument(
-        "--force", action="store_true", help="save even two colours that look too alike for the camera to tell apart"
+        "--force", action="store_true", help="save even colours too alike, or one whose die looks another colour"
     )
 
 

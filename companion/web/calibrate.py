@@ -26,7 +26,7 @@ from companion.web.language import color_text, current_locale, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
-from vision.calibration_check import AlikeColours, too_alike, white_taken_for
+from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, too_alike, white_taken_for
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
 
@@ -180,9 +180,11 @@ def calibrate_save() -> Response | str:
         return calibrate_page(error=str(exc))
     token = request.form.get("token", "")
     alike = too_alike(calibration)
-    if alike and not request.form.get("insist"):  # saved so only when asked a second time
+    unlike = named_unlike(calibration, alike)
+    if (alike or unlike) and not request.form.get("insist"):  # saved so only when asked a second time
         chosen = {number: name for number, (_, _, name) in zip(numbers, examples, strict=True)}
         said = [_alike_text(pair, list(chosen.items()), calibration) for pair in alike]
+        said += [_unlike_text(found, list(chosen.items()), calibration) for found in unlike]
         return _page(token, chosen=chosen, alike=said)
     _save(calibration)
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
@@ -206,17 +208,30 @@ def _not_a_colour(number: int, name: str) -> MalformedRequest:
 def _alike_text(pair: AlikeColours, named: list[tuple[int, str]], calibration: Calibration) -> str:
     """Two colours too alike for the camera to tell apart, each with the dice (number, colour named: `named`, one
     per example) that taught it now, or "taught before", in the reader's language."""
+    if pair.is_kept:
+        second = t("page.calibrate.alike_kept", colour=color_text(pair.other))
+    else:
+        second = _colour_with_dice(pair.other, named, calibration)
+    return t("page.calibrate.alike", first=_colour_with_dice(pair.taught, named, calibration), second=second)
+
+
+def _unlike_text(found: NamedUnlike, named: list[tuple[int, str]], calibration: Calibration) -> str:
+    """A colour whose dice (`named`, as for `_alike_text`) show another default colour's hue, in the reader's
+    language."""
+    return t(
+        "page.calibrate.unlike",
+        taught=_colour_with_dice(found.taught, named, calibration),
+        named=color_text(found.taught),
+        looks=color_text(found.looks),
+    )
+
+
+def _colour_with_dice(colour: str, named: list[tuple[int, str]], calibration: Calibration) -> str:
+    """A colour with the dice that taught it now ("blue (dice 1 and 3)"), those left out not among them."""
     left_out = {entry["example"] for entry in calibration.notes.get("left_out", [])}
-
-    def side(colour: str, is_kept: bool) -> str:
-        if is_kept:
-            return t("page.calibrate.alike_kept", colour=color_text(colour))
-        dice = [str(n) for i, (n, name) in enumerate(named) if name == colour and i not in left_out]
-        return t(
-            "page.calibrate.alike_dice", colour=color_text(colour), dice=join_list(current_locale(), dice), n=len(dice)
-        )
-
-    return t("page.calibrate.alike", first=side(pair.taught, False), second=side(pair.other, pair.is_kept))
+    dice = [str(n) for i, (n, name) in enumerate(named) if name == colour and i not in left_out]
+    listed = join_list(current_locale(), dice)
+    return t("page.calibrate.alike_dice", colour=color_text(colour), dice=listed, n=len(dice))
 
 
 @calibrate.post("/calibrate/keep")
