@@ -9,9 +9,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.errors import UnreadableImageError
+from vision.errors import CameraError, UnreadableImageError
 from vision.image_io import load_image
 from vision.sources.sequence import read_image_file
+from vision.sources.webcam import WebcamCapture
 
 BROKEN_GIF = b"GIF89a\x10\x00\x10\x00\x80\x00\x00garbage"
 
@@ -22,8 +23,9 @@ def test_a_broken_gif_is_refused_in_words_without_opencvs_own_line(
 ) -> None:
     broken = tmp_path / "broken.gif"
     broken.write_bytes(BROKEN_GIF)
-    with pytest.raises(UnreadableImageError, match="broken.gif"):
+    with pytest.raises(UnreadableImageError, match="broken.gif: not ") as refused:
         load(broken)  # type: ignore[operator]
+    assert str(refused.value).startswith(f"{broken}: ")  # "skipping <file>: why" in a folder camera's log
     said = capfd.readouterr()
     assert "imdecode" not in said.err + said.out and "ERROR" not in said.err
     assert cv2.utils.logging.getLogLevel() != cv2.utils.logging.LOG_LEVEL_SILENT  # OpenCV's log is given back
@@ -39,3 +41,13 @@ def test_a_folder_given_for_a_picture_says_so_and_how_to_name_its_pictures(tmp_p
     with pytest.raises(UnreadableImageError) as refused:
         load_image(tmp_path)
     assert "a folder, not a picture" in str(refused.value) and str(tmp_path / "*.jpg") in str(refused.value)
+
+
+@pytest.mark.parametrize("device", ["/dev/video-none", 63])
+def test_a_webcam_missing_is_said_in_words_without_opencvs_warnings(
+    device: int | str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(CameraError, match="cannot open webcam"):
+        WebcamCapture(device)
+    said = capfd.readouterr()
+    assert "WARN" not in said.err and "VIDEOIO" not in said.err, said.err

@@ -32,7 +32,7 @@ def read_image_file(path: Path) -> np.ndarray:
         raise UnreadableImageError(f"cannot read image {path}: {exc}") from exc
     image = decode_quietly(data) if data.size else None
     if image is None:
-        raise UnreadableImageError(f"{path} is not a decodable image")
+        raise UnreadableImageError(f"{path}: not a decodable image")
     return image
 
 

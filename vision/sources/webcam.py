@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.errors import CameraError
+from vision.image_io import opencv_silent
 
 
 class WebcamCapture:
@@ -19,7 +20,10 @@ class WebcamCapture:
         fps: float | None = None,
     ) -> None:
         self.device = device
-        self._capture = cv2.VideoCapture(device)
+        # A webcam missing makes OpenCV's back ends each write a warning of their own ("can't open camera by index",
+        # "should be configured with libavdevice"), at every reopen: the CameraError below says it once, in words.
+        with opencv_silent():
+            self._capture = cv2.VideoCapture(device)
         if not self._capture.isOpened():
             self._capture.release()
             raise CameraError(f"cannot open webcam {device!r} (is it plugged in and free?)")
