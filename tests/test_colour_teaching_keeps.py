@@ -141,6 +141,7 @@ def test_the_command_line_keeps_the_colours_not_shown_and_says_which(
     out = capsys.readouterr().out
     assert "updated: blue, green, violet\n" in out
     assert "kept from the default palette (never taught): orange, red, white, black\n" in out
+    assert "not read until taught: yellow\n" in out  # offered at the table, in no default palette
     first = Calibration.load(tmp_path / "calibration.json")
     assert [d.color for d in read_dice(load_image(orange), first).dice] == ["orange"]
     assert main(["--data-dir", str(tmp_path), "calibrate-colours", f"orange={orange}"]) == 0

@@ -233,6 +233,8 @@ def _say_colours(calibration: Calibration) -> None:
         ("updated", list(calibration.notes.get("examples", {}))),
         ("kept as taught before", calibration.notes.get("kept", [])),
         ("kept from the default palette (never taught)", list(calibration.by_default)),
+        # A colour offered at the table (yellow) that no default names: a die of it is read only once taught.
+        ("not read until taught", [name for name in COLOUR_NAMES if name not in calibration.colours]),
     ]
     for what, names in lines:
         if names:
