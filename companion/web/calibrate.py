@@ -22,7 +22,7 @@ from companion.i18n import join_list
 from companion.i18n.lists import list_message
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
-from companion.web.language import color_text, current_locale, t
+from companion.web.language import color_text, current_locale, message_text, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
@@ -78,7 +78,8 @@ def calibrate_page(error: str | None = None) -> str:
 
 def _page(shown: str, error: str | None = None, chosen: dict[int, str] | None = None, alike: Iterable[str] = ()) -> str:
     """The page on the picture kept under the token `shown` while it is kept, else on the camera's latest frame.
-    `chosen`: the colour each die was named in a teaching refused for the colours it made `alike` (their texts)."""
+    `chosen`: the colour each die was named in a teaching refused (for the colours it made `alike`, their texts, or
+    for the refusal `error`), for the player to change only what was refused."""
     worker = service().devices.get("camera")
     latest = worker.latest_frame() if worker is not None and hasattr(worker, "latest_frame") else None
     context: dict[str, Any] = {"has_camera": latest is not None, "colors": DIE_COLORS, "error": error}
@@ -118,6 +119,8 @@ def _known_colours(current: Calibration | None) -> dict[str, Any]:
         "missing": _names(missing),
         "restorable": [colour for colour in missing if colour in _DEFAULT.centres],
         "white_taken_for": _names(taken),
+        # Offered at the table and on this page (yellow), in no default palette: read once taught, not before.
+        "untaught": _names(colour for colour in DIE_COLORS if colour not in known),
     }
 
 
@@ -156,36 +159,36 @@ def _left_out_shown(values: list[str]) -> list[dict[str, Any]]:
 
 
 @calibrate.post("/calibrate")
-def calibrate_save() -> Response | str:
+def calibrate_save() -> Response | tuple[str, int] | str:
     """Learn the colours named in the form from the frame that was shown, save them, and use them at once."""
+    token = request.form.get("token", "")
     with _lock:
-        snapshot = _snapshots.get(request.form.get("token", ""))
+        snapshot = _snapshots.get(token)
     if snapshot is None:
-        return calibrate_page(error=t("page.calibrate.expired"))
+        return _page("", error=t("page.calibrate.expired"))
     frame, reading = snapshot
-    examples, numbers = [], []
-    for number, die in enumerate(reading.dice, 1):
-        name = request.form.get(f"colour.{number}", "")
-        if name and name not in DIE_COLORS:
-            raise _not_a_colour(number, name)
-        if name:
-            examples.append((frame, die.bbox, name))
-            numbers.append(number)
-    if not examples:
-        return calibrate_page(error=t("page.calibrate.none_named"))
+    if not reading.dice:  # a tab left open on an empty table, or a second tap: the camera's latest picture instead
+        return _page("", error=t("page.calibrate.had_no_dice"))
+    posted = _posted_names(len(reading.dice))
+    wrong = next(((number, name) for number, name in posted.items() if name not in DIE_COLORS), None)
+    if wrong is not None:
+        chosen = {number: name for number, name in posted.items() if name in DIE_COLORS}
+        return _refused(token, _not_a_colour(*wrong), chosen)
+    if not posted:  # answered on the same picture: on another, "die 3" would be another die
+        return _page(token, error=t("page.calibrate.none_named"))
+    examples = [(frame, reading.dice[number - 1].bbox, name) for number, name in posted.items()]
+    numbers = list(posted)
     try:
         before = _current()  # the colours kept from it are compared too: the hint names one a die looks like
         calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
-        return calibrate_page(error=str(exc))
-    token = request.form.get("token", "")
+        return _page(token, error=str(exc), chosen=posted)
     alike = too_alike(calibration)
     unlike = named_unlike(calibration, alike)
     if (alike or unlike) and not request.form.get("insist"):  # saved so only when asked a second time
-        chosen = {number: name for number, (_, _, name) in zip(numbers, examples, strict=True)}
-        said = [_alike_text(pair, list(chosen.items()), calibration) for pair in alike]
-        said += [_unlike_text(found, list(chosen.items()), calibration) for found in unlike]
-        return _page(token, chosen=chosen, alike=said)
+        said = [_alike_text(pair, list(posted.items()), calibration) for pair in alike]
+        said += [_unlike_text(found, list(posted.items()), calibration) for found in unlike]
+        return _page(token, chosen=posted, alike=said)
     _save(calibration)
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
     colourless = [f"{numbers[e['example']]}:{e['named']}" for e in calibration.notes.get("colourless", [])]
@@ -194,6 +197,22 @@ def calibrate_save() -> Response | str:
             url_for("calibrate.calibrate_page", saved=1, left_out=left_out, colourless=colourless, shown=token)
         )
     return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+def _posted_names(count: int) -> dict[int, str]:
+    """The name the form gave each of the picture's `count` dice (by number, from 1), those left out not among
+    them; a name the camera has no colour for is kept, for the refusal to name it."""
+    names = {number: request.form.get(f"colour.{number}", "") for number in range(1, count + 1)}
+    return {number: name for number, name in names.items() if name}
+
+
+def _refused(token: str, refusal: MalformedRequest, chosen: dict[int, str]) -> tuple[str, int]:
+    """A form refused whole, answered with the page drawn again on the picture it named (the dice `chosen` well
+    still chosen) and saying why, for the player to pick again, not with an error page to go back from; raised to
+    a client asking for JSON, which gets the API's error (companion.web.errors)."""
+    if request.accept_mimetypes.best == "application/json":
+        raise refusal
+    return _page(token, error=message_text(refusal.details.get("said")), chosen=chosen), 400
 
 
 def _not_a_colour(number: int, name: str) -> MalformedRequest:
