@@ -14,10 +14,15 @@ on the settler's shrunk frames costs a fraction of one. So every frame's motion 
   ones fading out; see StillStack), the frame itself first: the same dice with less of the camera's noise,
   so a die on the edge of being read stops flickering between readings and the roll settles sooner.
 Turned off (`is_enabled=False`), every frame is read alone, as before the gate existed (for diagnosis).
+
+When the colours the dice are told among change (a game began or ended), rename_dice() has the next still frame
+read afresh, reused reading or not, and its reading offered to the settler as its last roll under the new names
+(Settler.rename_roll): dice lying there since before, or put back, are no new roll for being named otherwise.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
@@ -28,6 +33,8 @@ import numpy as np
 from vision.reading import DiceReading
 from vision.settling import RollSettled, Settler
 from vision.sources.frame import Frame
+
+log = logging.getLogger(__name__)
 
 Reader = Callable[[np.ndarray], DiceReading]
 How = Literal["read", "moving", "reused"]
@@ -86,6 +93,7 @@ class ReadGate:
         self._stack = StillStack(stacked_frames)
         self._last_read: LastRead | None = None
         self._forgotten = 0
+        self._is_renaming = False
 
     def step(self, frame: Frame) -> GatedFrame:
         """Pass one frame: read it, skip it or reuse the last reading, and feed the settler."""
@@ -96,13 +104,14 @@ class ReadGate:
             # on the live picture: the dashboard shows no dice and the "rolling" phase until they stop.
             height, width = frame.image.shape[:2]
             return GatedFrame(DiceReading((), width, height), "moving", self.settler.feed(frame, None))
-        if self.is_enabled and self._last_read is not None and self._is_unchanged(frame, self._last_read):
+        last = self._last_read
+        if self.is_enabled and last is not None and not self._is_renaming and self._is_unchanged(frame, last):
             self.counts.reused += 1
-            reading = self._last_read.reading
-            return GatedFrame(reading, "reused", self.settler.feed(frame, reading))
+            return GatedFrame(last.reading, "reused", self.settler.feed(frame, last.reading))
         self.counts.read += 1
         forgotten = self._forgotten
         reading = self.read(self._stack.add(frame.image) if self.is_enabled else frame.image)
+        self._rename_roll(frame, reading)
         settled = self.settler.feed(frame, reading)
         shrunk = self.settler.motion.current
         # Not kept if forget_reading() was called (from another thread) during the read: it was made the old way.
@@ -115,6 +124,19 @@ class ReadGate:
         """Read the next still frame afresh (the reader changed, e.g. a new colour calibration)."""
         self._forgotten += 1
         self._last_read = None
+
+    def rename_dice(self) -> None:
+        """Read the next still frame afresh, its dice named among other colours (a game began or ended), and offer
+        its reading to the settler as the last roll renamed (see the module)."""
+        self._is_renaming = True
+
+    def _rename_roll(self, frame: Frame, reading: DiceReading) -> None:
+        """Offer the first still frame's reading after rename_dice() to the settler as its last roll renamed."""
+        if not self._is_renaming or not self.settler.needs_reading(frame):
+            return  # dice in motion (read when the gate is off) are no roll yet: the first still frame decides
+        self._is_renaming = False
+        if self.settler.rename_roll(reading):
+            log.info("the dice of the last roll read with other colour names: the same roll, renamed")
 
     def _is_unchanged(self, frame: Frame, last: LastRead) -> bool:
         """True when this frame looks like the last frame read, closely enough for what the settler is doing."""

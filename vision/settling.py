@@ -28,6 +28,9 @@ How it decides:
   (as the caller recorded it, plain data): the same dice at about the same places are then "put back",
   and give no event. A seed never replaces a roll this settler knows already (settled here, or an earlier
   seed): what lies on the table is what the camera saw settle last.
+- Colour names: the colours a die may be named change with the active game (Calibration.only), so the dice of
+  the last roll can read with other names once a game begins or ends, without having moved. rename_roll(reading)
+  takes such a reading as the last roll under its new names: no event, then or when they are put back.
 """
 
 from __future__ import annotations
@@ -159,6 +162,25 @@ class Settler:
         if reading is None or not reading.dice or self.last_settled is not None:
             return False
         self.last_settled = reading
+        return True
+
+    def rename_roll(self, reading: DiceReading) -> bool:
+        """Take `reading` as the last settled roll under other colour names, if it holds that roll's dice at about
+        the same places with the same values; whether it did.
+
+        For dice read again because the colours they are told among changed (a game began or ended): the names
+        changed, not the dice. Renamed, the roll lying there stays settled, and picked up and put back it is
+        still no new roll; without it, the new names alone would make it one (see "Repeats"). Anything else
+        lying there, other values or other places, is for feed() to judge as usual.
+        """
+        last = self.last_settled
+        pairs = match_dice(last, reading, self.same_place_tolerance) if last is not None and reading.dice else None
+        if pairs is None or any(d.value != e.value for d, e in pairs):
+            return False
+        self.last_settled = reading
+        if self._phase == "settled":
+            # The roll at rest is now told by these names: the frames after it agree with it, and it stays settled.
+            self._candidate = reading
         return True
 
     def look(self, frame: Frame) -> float | None:

@@ -68,6 +68,7 @@ class CameraWorker:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._seeds: list[DiceReading] = []  # rolls to remember, handed to the settler by the loop's own thread
+        self._told: tuple[str, ...] | None = None  # the colours the last frame's dice were told among
         self.errors = 0
         self.last_error: str | None = None
 
@@ -96,8 +97,10 @@ class CameraWorker:
     @calibration.setter
     def calibration(self, calibration: Calibration | None) -> None:
         self._calibration = calibration
-        # A reading kept for an unchanged picture was made with the old colours.
+        # A reading kept for an unchanged picture was made with the old colours; the dice lying there, read with
+        # the new ones, are the same roll renamed (as when a game begins: see _follow_colours), not a new one.
         self.gate.forget_reading()
+        self.gate.rename_dice()
 
     def colours_told(self) -> tuple[str, ...]:
         """The colours a die can be named now: the active game's dice's (see `die_colours`), else every colour of
@@ -129,6 +132,7 @@ class CameraWorker:
         for seed in seeds:
             if self.settler.remember_roll(seed):
                 log.info("camera: dice lying as at the last camera roll (%d dice) are not a new roll", len(seed.dice))
+        self._follow_colours()
         frame = self.source.read()
         if frame is None:
             return None
@@ -144,6 +148,16 @@ class CameraWorker:
         if settled is not None:
             self._keep_settled_frame(frame.image, settled.reading)
         return reading
+
+    def _follow_colours(self) -> None:
+        """Have the gate read the dice again when the colours they are told among changed (a game began, ended or
+        gave way to another): the reading kept for an unchanged picture names them the old way. Dice lying there
+        since before stay the last roll, renamed (ReadGate.rename_dice): a game's roll is the one its player makes."""
+        told = self.colours_told()
+        if self._told is not None and told != self._told:
+            log.info("camera: dice now told among %s: read again", ", ".join(told))
+            self.gate.rename_dice()
+        self._told = told
 
     def _keep_settled_frame(self, image: np.ndarray, reading: DiceReading) -> None:
         # The frame of a settled roll is kept a while, so that a correction can save it as a labelled example.
