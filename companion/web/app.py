@@ -70,6 +70,7 @@ def _register_template_helpers(app: Flask) -> None:
         phase_text=language.phase_text,
         is_dim=language.is_dim,
         outside_table_text=language.outside_table_text,
+        zone_text=language.zone_text,
         option_label=language.option_label,
         has_text=language.has_text,
         locale=language.current_locale,

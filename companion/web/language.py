@@ -19,7 +19,7 @@ from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negoti
 from companion.web.dice import DIE_COLORS
 from vision.reader.exposure import DIM_LIGHT
 from vision.settling import Phase
-from vision.zones import OUTSIDE_WARNING
+from vision.zones import OUTSIDE_WARNING, TABLE
 
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -29,6 +29,10 @@ UNCLEAR_KEY = "page.camera.unclear_die"
 """Shown instead of the phase while the settler waits for a clearer view of a die."""
 OUTSIDE_KEY = "page.camera.outside_table"
 """Said when dice lying outside the table's area were left out of the reading (vision.zones.OUTSIDE_WARNING)."""
+ZONE_KEYS = {"player": "page.camera.zone.player", "kali": "page.camera.zone.kali"}
+"""Where a die lies, for a zone named "<kind>:<colour>" (vision.zones): a player's area, a player's Kali statue."""
+OTHER_ZONE_KEY = "page.camera.zone.other"
+"""Where a die lies, for any other zone than the open table: the zone's name as the zones file writes it."""
 
 JS_KEYS = (
     "page.table.live",
@@ -57,6 +61,8 @@ JS_KEYS = (
     UNCLEAR_KEY,
     OUTSIDE_KEY,
     f"{OUTSIDE_KEY}_one",
+    *ZONE_KEYS.values(),
+    OTHER_ZONE_KEY,
     "verdict.status.allowed",
     "verdict.status.refused",
     "verdict.status.undecided",
@@ -125,13 +131,27 @@ def has_text(key: str) -> bool:
     return key in catalogues.keys(DEFAULT_LOCALE) or key in catalogues.keys(current_locale())
 
 
-def message_text(message: Message | Mapping[str, Any] | None) -> str:
-    """A game's Message (or its JSON form, {"key", "params"}) in the reader's language; empty for None."""
+def message_text(message: Message | Mapping[str, Any] | str | None) -> str:
+    """A game's Message (or its JSON form, {"key", "params"}) in the reader's language; empty for None. A text is
+    said as `said_text` says it (the camera's failure to open, on the health page)."""
     if not message:
         return ""
+    if isinstance(message, str):
+        return said_text(message)
     if isinstance(message, Message):
         message = message.to_dict()
     return translate(current_locale(), str(message.get("key")), message.get("params") or {})
+
+
+def said_text(error: Any, **params: Any) -> str:
+    """A vision error, or its text, in the reader's language: its catalogue key (`said`, see vision.errors) with its
+    parameters, `params` over them (a page naming what the error names in its own way), when a catalogue has the
+    key; else its English text as it is."""
+    said = getattr(error, "said", None)
+    if not said or not has_text(said[0]):
+        return str(error or "")
+    key, own = said
+    return t(key, **{**own, **params})
 
 
 def citation_text(citation: Mapping[str, Any] | None) -> str:
@@ -199,6 +219,19 @@ def outside_table_text(reading: Mapping[str, Any] | None) -> str:
         if count.isdigit() and int(count) > 0:
             return t(OUTSIDE_KEY, n=int(count))
     return ""
+
+
+def zone_text(zone: str | None) -> str:
+    """Where a die lies, from the name of its zone (see vision.zones), in a few words; empty on the open table.
+
+    A name "player:<colour>" or "kali:<colour>" with a colour after the colon is said with the colour's name in
+    the reader's language; any other name is quoted as the zones file writes it."""
+    if not zone or zone == TABLE:
+        return ""
+    kind, _, color = str(zone).partition(":")
+    if kind in ZONE_KEYS and color:
+        return t(ZONE_KEYS[kind], color=color_text(color))
+    return t(OTHER_ZONE_KEY, name=zone)
 
 
 def option_label(kind: str, key: str) -> str:

@@ -25,6 +25,20 @@
     if (phase.textContent !== wanted) phase.textContent = wanted;
   }
 
+  // Same rule as companion.web.language.zone_text, which renders the page's first reading: where a die lies, empty on
+  // the open table; "player:<colour>" and "kali:<colour>" say the colour's name, any other zone is quoted as named.
+  const zoneKinds = { player: "page.camera.zone.player", kali: "page.camera.zone.kali" };
+  function zoneText(zone) {
+    if (!zone || zone === "table") return "";
+    const colon = zone.indexOf(":");
+    const kind = colon < 0 ? zone : zone.slice(0, colon);
+    const color = colon < 0 ? "" : zone.slice(colon + 1);
+    if (Object.prototype.hasOwnProperty.call(zoneKinds, kind) && color) {
+      return (texts[zoneKinds[kind]] || "").replace("{color}", texts["color." + color] || color);
+    }
+    return (texts["page.camera.zone.other"] || "").replace("{name}", zone);
+  }
+
   function show(reading) {
     const items = (reading.dice || []).map(function (die) {
       const item = document.createElement("li");
@@ -36,6 +50,13 @@
       const confidence = document.createElement("span");
       confidence.className = "muted small";
       confidence.textContent = text("page.camera.confidence", Math.round((die.confidence || 0) * 100));
+      const where = zoneText(die.zone);
+      if (where) {
+        const zone = document.createElement("span");
+        zone.className = "muted small reading__zone";
+        zone.textContent = where;
+        label.append(document.createElement("br"), zone);
+      }
       item.append(label, confidence);
       if (die.value !== null && (die.confidence || 0) < diceData.sure_value) {
         const guess = document.createElement("span");
