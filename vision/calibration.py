@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.errors import CalibrationError
+from vision.errors import CalibrationError, Said
 from vision.palette import DEFAULT_COLOURS, default_centres, hue_gap
 from vision.reading import BBox
 from vision.storage import write_json_atomically
@@ -244,13 +244,15 @@ def calibrate_from_examples(
     taught: list[tuple[str, np.ndarray]] = []
     for index, (image, bbox, name) in enumerate(examples):
         if not name or not isinstance(name, str):
-            raise CalibrationError(f"example {index}: a colour name is needed")
+            said: Said = ("vision.calibration.colour_needed", {"example": index})
+            raise CalibrationError(f"example {index}: a colour name is needed", said=said)
         feature = body_feature(brightened(image)[0] if image.ndim == 3 else image, bbox)
         if feature is None:
-            raise CalibrationError(f"example {index} ({name}): no die pixels inside box {bbox}")
+            said = ("vision.calibration.no_die_pixels", {"example": index, "colour": name, "box": list(bbox)})
+            raise CalibrationError(f"example {index} ({name}): no die pixels inside box {bbox}", said=said)
         taught.append((name.strip().lower(), feature))
     if not taught:
-        raise CalibrationError("no examples: show one die of each colour")
+        raise CalibrationError("no examples: show one die of each colour", said=("vision.calibration.no_examples", {}))
     left_out = mistaught(taught, _kept(before, {name for name, _ in taught}))
     kept = [example for index, example in enumerate(taught) if index not in left_out]
     centres = _centres(kept)

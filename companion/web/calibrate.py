@@ -22,7 +22,7 @@ from companion.i18n import join_list
 from companion.i18n.lists import list_message
 from companion.web.context import service
 from companion.web.dice import DIE_COLORS
-from companion.web.language import color_text, current_locale, message_text, t
+from companion.web.language import color_text, current_locale, message_text, said_text, t
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
@@ -182,7 +182,7 @@ def calibrate_save() -> Response | tuple[str, int] | str:
         before = _current()  # the colours kept from it are compared too: the hint names one a die looks like
         calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
-        return _page(token, error=str(exc), chosen=posted)
+        return _page(token, error=_teaching_refused(exc, numbers), chosen=posted)
     alike = too_alike(calibration)
     unlike = named_unlike(calibration, alike)
     if (alike or unlike) and not request.form.get("insist"):  # saved so only when asked a second time
@@ -197,6 +197,19 @@ def calibrate_save() -> Response | tuple[str, int] | str:
             url_for("calibrate.calibrate_page", saved=1, left_out=left_out, colourless=colourless, shown=token)
         )
     return redirect(url_for("calibrate.calibrate_page", saved=1))
+
+
+def _teaching_refused(error: CalibrationError, numbers: list[int]) -> str:
+    """Why a teaching learnt nothing, in the reader's language: a die by its number on the page (`numbers`, one per
+    example: the error counts examples from 0) and by the colour name it was given."""
+    params = error.said[1] if error.said else {}
+    example, colour = params.get("example"), params.get("colour")
+    named: dict[str, Any] = {}
+    if isinstance(example, int) and 0 <= example < len(numbers):
+        named["die"] = numbers[example]
+    if isinstance(colour, str):
+        named["colour"] = color_text(colour)
+    return said_text(error, **named)
 
 
 def _posted_names(count: int) -> dict[int, str]:

@@ -14,7 +14,8 @@ from companion.errors import CompanionError
 from companion.i18n import join_list
 from companion.web.context import camera, service
 from companion.web.formats import shown
-from companion.web.language import color_text, current_locale, has_text, message_text, t
+from companion.web.language import color_text, current_locale, has_text, message_text, said_text, t
+from vision.errors import SaidText
 
 COUNTERS = frozenset({"errors", "presses"})
 """Status entries that are counts by kind: only the kinds counted at least once are shown."""
@@ -63,6 +64,8 @@ def _label(key: str, fallback: str) -> str:
 
 
 def _text(key: str, value: Any) -> str:
+    if isinstance(value, SaidText):  # a camera source's error, said in the reader's language when it has a key
+        return said_text(value)
     if key in COUNTERS and isinstance(value, Mapping):
         counted = {name: count for name, count in value.items() if count}
         parts = [f"{_label(f'health.key.{key}.{name}', str(name))} {count}" for name, count in counted.items()]
@@ -128,14 +131,14 @@ def has_camera() -> bool:
 
 
 def camera_trouble() -> str | None:
-    """Why the camera is not working, when it is lost or faulty (its source's last error, or "" when it gave none);
-    None while it works or when the service runs without one. Every page says it, not the health page alone: the
-    table would otherwise wait for rolls no one reads."""
+    """Why the camera is not working, when it is lost or faulty (its source's last error in the reader's language,
+    or "" when it gave none); None while it works or when the service runs without one. Every page says it, not the
+    health page alone: the table would otherwise wait for rolls no one reads."""
     said = getattr(camera(), "status", None)  # a stand-in camera of a test may have no health to say
     status = said() if callable(said) else {}
     if status.get("state") not in _WRONG_STATES:
         return None
-    return str(status.get("error") or "")
+    return said_text(status.get("error"))
 
 
 def _is_bad(key: str, value: Any) -> bool:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.errors import CameraError
+from vision.errors import CameraError, SaidText
 from vision.sources.base import Clock, SourceBase, Summary
 from vision.sources.frame import Frame
 
@@ -32,8 +32,9 @@ CaptureFactory = Callable[[], Capture]
 
 
 def describe_error(exc: BaseException) -> str:
-    """A one-line text for status().error."""
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    """A one-line text for status().error, with the error's key and parameters when it has them (vision.errors)."""
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return SaidText(text, getattr(exc, "said", None))
 
 
 class LiveSource(SourceBase):
@@ -73,7 +74,9 @@ class LiveSource(SourceBase):
         except CameraError:
             raise
         except Exception as exc:  # drivers raise anything (RuntimeError from libcamera, cv2.error)
-            raise CameraError(f"cannot open {description}: {describe_error(exc)}") from exc
+            problem = describe_error(exc)
+            said = ("vision.camera.cannot_open", {"source": description, "problem": problem})
+            raise CameraError(f"cannot open {description}: {problem}", said=said) from exc
 
     def _next_frame(self) -> Frame | None:
         if self._capture is None and not self._try_reopen():

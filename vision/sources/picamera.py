@@ -28,7 +28,7 @@ class Picamera2Capture:
         try:
             module = importlib.import_module("picamera2")
         except ImportError as exc:
-            raise CameraError(MISSING_PICAMERA2) from exc
+            raise CameraError(MISSING_PICAMERA2, said=("vision.camera.picamera_missing", {})) from exc
         self.camera_num = camera_num
         self._camera: Any = None
         try:
@@ -37,12 +37,14 @@ class Picamera2Capture:
             self._camera.start()
         except Exception as exc:  # libcamera reports a missing/busy camera with RuntimeError, IndexError...
             self.close()
-            raise CameraError(f"cannot start Pi camera {camera_num}: {exc}") from exc
+            said = ("vision.camera.picamera_cannot_start", {"number": camera_num, "problem": str(exc)})
+            raise CameraError(f"cannot start Pi camera {camera_num}: {exc}", said=said) from exc
 
     def read(self) -> np.ndarray:
         """The next frame (BGR: picamera2's "RGB888" is laid out B, G, R in memory)."""
         if self._camera is None:
-            raise CameraError(f"Pi camera {self.camera_num} is closed")
+            said = ("vision.camera.picamera_closed", {"number": self.camera_num})
+            raise CameraError(f"Pi camera {self.camera_num} is closed", said=said)
         image: np.ndarray = self._camera.capture_array("main")
         return image
 

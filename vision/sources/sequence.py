@@ -29,10 +29,12 @@ def read_image_file(path: Path) -> np.ndarray:
     try:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as exc:
-        raise UnreadableImageError(f"cannot read image {path}: {exc}") from exc
+        said = ("vision.image.unreadable", {"path": str(path), "problem": str(exc)})
+        raise UnreadableImageError(f"cannot read image {path}: {exc}", said=said) from exc
     image = decode_quietly(data) if data.size else None
     if image is None:
-        raise UnreadableImageError(f"{path}: not a decodable image")
+        said = ("vision.image.undecodable", {"path": str(path)})
+        raise UnreadableImageError(f"{path}: not a decodable image", said=said)
     return image
 
 
@@ -44,10 +46,13 @@ def natural_key(path: Path) -> list[int | str]:
 def list_images(directory: Path) -> list[Path]:
     """The image files of a folder in natural order; CameraError if it is missing or has none."""
     if not directory.is_dir():
-        raise CameraError(f"image folder {directory} does not exist")
+        said = ("vision.camera.folder_missing", {"folder": str(directory)})
+        raise CameraError(f"image folder {directory} does not exist", said=said)
     paths = sorted((p for p in directory.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key)
     if not paths:
-        raise CameraError(f"no images ({', '.join(sorted(IMAGE_SUFFIXES))}) in {directory}")
+        suffixes = ", ".join(sorted(IMAGE_SUFFIXES))
+        said = ("vision.camera.folder_empty", {"folder": str(directory), "suffixes": suffixes})
+        raise CameraError(f"no images ({suffixes}) in {directory}", said=said)
     return paths
 
 
@@ -204,7 +209,7 @@ def _check_timing(
 ) -> None:
     """Refuse an empty sequence, bad offsets, or a hold, tick or wait that is not a positive time."""
     if not count:
-        raise CameraError(f"{description}: no images")
+        raise CameraError(f"{description}: no images", said=("vision.camera.no_images", {"source": description}))
     if offsets is not None:
         _check_offsets(offsets, count)
     if hold <= 0 or (tick is not None and tick <= 0) or max_wait <= 0:

@@ -72,7 +72,8 @@ class FolderSource(SequenceSource):
         files = [Path(p) for p in paths]
         missing = [str(p) for p in files if not p.is_file()]
         if missing:
-            raise CameraError(f"image files not found: {', '.join(missing)}")
+            said = ("vision.camera.files_missing", {"files": ", ".join(missing)})
+            raise CameraError(f"image files not found: {', '.join(missing)}", said=said)
         return SequenceSource(
             files,
             kind="folder",
@@ -155,7 +156,9 @@ class SyntheticSource(SequenceSource):
         try:
             synthetic = importlib.import_module("vision.synthetic")
         except ImportError as exc:
-            raise CameraError(f"synthetic source needs vision.synthetic, which is not available: {exc}") from exc
+            said = ("vision.camera.synthetic_missing", {"problem": str(exc)})
+            message = f"synthetic source needs vision.synthetic, which is not available: {exc}"
+            raise CameraError(message, said=said) from exc
         self.truth: list[tuple[np.ndarray, list[Any], bool]] = synthetic.render_sequence(seed, **render_options)
         """The rendered sequence: (image, true dice, is_moving) per still, for tests and benchmarks."""
         images = [image for image, _dice, _moving in self.truth]

@@ -26,7 +26,8 @@ class WebcamCapture:
             self._capture = cv2.VideoCapture(device)
         if not self._capture.isOpened():
             self._capture.release()
-            raise CameraError(f"cannot open webcam {device!r} (is it plugged in and free?)")
+            said = ("vision.camera.webcam_cannot_open", {"device": device})
+            raise CameraError(f"cannot open webcam {device!r} (is it plugged in and free?)", said=said)
         # FOURCC first: some UVC drivers only offer large sizes in MJPG.
         self._capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         if width:
@@ -42,7 +43,8 @@ class WebcamCapture:
         """The next frame (BGR)."""
         ok, image = self._capture.read()
         if not ok or image is None:
-            raise CameraError(f"webcam {self.device!r} returned no frame (unplugged?)")
+            said = ("vision.camera.webcam_no_frame", {"device": self.device})
+            raise CameraError(f"webcam {self.device!r} returned no frame (unplugged?)", said=said)
         return image
 
     def close(self) -> None:
