@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from vision.errors import SaidText
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -38,3 +41,25 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
 def write_json_atomically(path: Path, data: Any) -> None:
     """Write JSON (indented, keys sorted) atomically."""
     write_atomically(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
+
+
+_PLAIN_REASONS = {
+    errno.EROFS: ("read_only", "the folder {folder} is read-only"),
+    errno.ENOSPC: ("full", "the disk that holds {folder} is full"),
+    errno.EDQUOT: ("full", "the disk that holds {folder} is full"),
+    errno.EACCES: ("denied", "the companion is not allowed to write in the folder {folder}"),
+    errno.EPERM: ("denied", "the companion is not allowed to write in the folder {folder}"),
+}
+"""What the commonest reasons a file cannot be written mean, said of its folder (a key under vision.storage.)."""
+
+
+def unwritten_reason(exc: OSError, path: Path) -> SaidText:
+    """Why `path` could not be written, in plain words: English, with the same as a catalogue key and its
+    parameters for a page to say in its reader's language (vision.storage.*)."""
+    folder = str(Path(path).parent)
+    name, text = _PLAIN_REASONS.get(exc.errno or 0, ("failed", "the system could not write in the folder {folder}"))
+    params = {"folder": folder}
+    if name == "failed":  # an error without plain words of its own: the system's, lower-cased as in a sentence
+        params["problem"] = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        text += " ({problem})"
+    return SaidText(text.format(**params), (f"vision.storage.{name}", params))

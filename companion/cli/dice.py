@@ -15,6 +15,7 @@ import numpy as np
 from companion.config import Config
 from companion.devices.calibration import calibration_path, load_calibration
 from companion.errors import CompanionError, MalformedRequest
+from companion.i18n import translate
 from vision.annotate import annotate
 from vision.calibration import COLOUR_NAMES, Calibration, calibrate_from_examples, taught_over
 from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, too_alike, white_taken_for
@@ -22,6 +23,7 @@ from vision.errors import CalibrationError, VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
 from vision.reading import BBox, DiceReading
+from vision.storage import unwritten_reason
 
 
 def read_dice_command(args: argparse.Namespace, config: Config) -> int:
@@ -222,8 +224,9 @@ def _save(calibration: Calibration, config: Config) -> Path:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         calibration.save(target)
-    except OSError as exc:
-        raise CompanionError(f"{target}: cannot save the calibration ({exc.strerror or exc})") from exc
+    except OSError as exc:  # said as the calibration page says it, in English
+        said = translate("en", "page.calibrate.not_saved", {"why": str(unwritten_reason(exc, target))})
+        raise CompanionError(said) from exc
     return target
 
 

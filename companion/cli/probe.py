@@ -51,12 +51,13 @@ def probe_camera(config: Config, seconds: float = PROBE_SECONDS, sleep: Callable
             if frame is not None:
                 h, w = frame.image.shape[:2]
                 waited = time.monotonic() - started
-                return Probe("camera", True, f"opened: a {w}x{h} frame after {waited:.1f} s")
+                return Probe("camera", True, f"opened: a {w}x{h} frame after {waited:.1f} s ({source.description})")
             if source.status().state == "ended":
                 break
             sleep(0.02)
         error = source.status().error
-    return Probe("camera", False, f"OPENED, BUT NO FRAME in {seconds:g} s" + (f": {error}" if error else ""))
+    said = f"OPENED, BUT NO FRAME in {seconds:g} s" + (f": {error}" if error else "")
+    return Probe("camera", False, f"{said} ({source.description})")
 
 
 def probe_microcontroller(config: Config, seconds: float = PROBE_SECONDS) -> Probe:

@@ -5,10 +5,12 @@ The frame shown is kept until the form comes back, so the colours are learnt fro
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +31,9 @@ from vision.calibration import Calibration, calibrate_from_examples, taught_over
 from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, too_alike, white_taken_for
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
+from vision.storage import unwritten_reason
+
+log = logging.getLogger(__name__)
 
 calibrate = Blueprint("calibrate", __name__)
 
@@ -189,7 +194,16 @@ def calibrate_save() -> Response | tuple[str, int] | str:
         said = [_alike_text(pair, list(posted.items()), calibration) for pair in alike]
         said += [_unlike_text(found, list(posted.items()), calibration) for found in unlike]
         return _page(token, chosen=posted, alike=said)
-    _save(calibration)
+    try:
+        _save(calibration)
+    except OSError as exc:
+        return _page(token, error=_not_saved(exc), chosen=posted), 503
+    return _saved_page(calibration, numbers, token)
+
+
+def _saved_page(calibration: Calibration, numbers: list[int], token: str) -> Response:
+    """Back to the page saying the colours were saved, and which dice (by `numbers`, one per example) were left out
+    or showed almost no colour, on the picture they were named on (`token`)."""
     left_out = [f"{numbers[e['example']]}:{e['named']}:{e['looks']}" for e in calibration.notes.get("left_out", [])]
     colourless = [f"{numbers[e['example']]}:{e['named']}" for e in calibration.notes.get("colourless", [])]
     if left_out or colourless:
@@ -267,12 +281,15 @@ def _colour_with_dice(colour: str, named: list[tuple[int, str]], calibration: Ca
 
 
 @calibrate.post("/calibrate/keep")
-def calibrate_keep() -> Response:
+def calibrate_keep() -> Response | tuple[str, int]:
     """Name the active game's colours the camera knows no more as the default palette names them (a teaching saved
     before the colours not shown were kept had dropped them)."""
     current = _current()
     if current is not None:
-        _save(current.with_default(c for c in service().die_colours if c in _DEFAULT.centres))
+        try:
+            _save(current.with_default(c for c in service().die_colours if c in _DEFAULT.centres))
+        except OSError as exc:
+            return _page("", error=_not_saved(exc)), 503
     return redirect(url_for("calibrate.calibrate_page"))
 
 
@@ -282,7 +299,18 @@ def _current() -> Calibration | None:
     return getattr(worker, "calibration", None)
 
 
+def _not_saved(error: OSError) -> str:
+    """Colours that could not be saved (a data folder read-only, a disk full), in the reader's language: why in
+    plain words, that the colours saved before are kept, and that the picture is there to save again; in English
+    in the log."""
+    path = calibration_path(service().data_dir or Path("."))
+    why = unwritten_reason(error, path)
+    log.warning("colour calibration not saved in %s: %s (%s)", path, why, error)
+    return f"{t('page.calibrate.not_saved', why=said_text(why))} {t('page.calibrate.save_again')}"
+
+
 def _save(calibration: Calibration) -> None:
+    """Save the table's colours, then use them: none used that could not be saved (OSError, nothing written)."""
     companion = service()
     if companion.data_dir is not None:
         calibration.save(calibration_path(companion.data_dir))

@@ -3,19 +3,83 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from vision.errors import CameraError
-from vision.sources.base import Clock, Sleep
-from vision.sources.sequence import SequenceSource, list_images
+from vision.errors import CameraError, UnreadableImageError
+from vision.sources.base import Clock, Sleep, Summary
+from vision.sources.sequence import Loader, SequenceSource, fitted, list_images, read_image_file
+
+log = logging.getLogger(__name__)
 
 Size = tuple[int, int] | None
+
+KEPT_FROM_SCAN = 32
+"""A folder of at most this many pictures keeps each as decoded when it is scanned, for its first showing: the
+source caches that many (SequenceSource's cache_limit), so none is decoded twice; a larger one decodes each again
+when it is shown, as it always does."""
+
+NAMED_UNREADABLE = 3
+"""How many of the pictures that cannot be read are named in a folder's description (the log names them all)."""
+
+
+@dataclass
+class PictureScan:
+    """What opening a folder learnt of its pictures: those that decode, those that do not (with why, in English),
+    and the decoded pictures kept for their first showing (see KEPT_FROM_SCAN)."""
+
+    readable: list[Path] = field(default_factory=list)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    decoded: dict[Path, np.ndarray] = field(default_factory=dict)
+
+    def loader(self) -> Loader:
+        """Load a picture: the one decoded by the scan the first time (then forgotten here: the source caches it),
+        else decoded from its file."""
+
+        def load(path: Path) -> np.ndarray:
+            image = self.decoded.pop(path, None)
+            return read_image_file(path) if image is None else image
+
+        return load
+
+
+def scan_pictures(paths: Sequence[Path], size: Size = None) -> PictureScan:
+    """Decode each picture once, when the folder is opened: which ones a camera made of them will show, and which
+    it cannot (not an image, a truncated JPEG), said once rather than found again at every frame."""
+    scan = PictureScan()
+    keep = len(paths) <= KEPT_FROM_SCAN
+    for path in paths:
+        try:
+            image = read_image_file(path)
+        except UnreadableImageError as exc:
+            scan.unreadable.append((path, str(exc)))
+            continue
+        scan.readable.append(path)
+        if keep:
+            scan.decoded[path] = fitted(image, size) if size is not None else image
+    return scan
+
+
+def _folder_said(folder: Path, scan: PictureScan) -> tuple[str, Summary]:
+    """A folder camera told in English (the log) and as a name and its figures (the health page): the pictures it
+    shows, and how many cannot be read, naming the first of them."""
+    shown = len(scan.readable)
+    if not scan.unreadable:
+        return f"folder of {shown} images in {folder}", ("folder", {"n": shown, "folder": str(folder)})
+    bad = len(scan.unreadable)
+    names = ", ".join(path.name for path, _ in scan.unreadable[:NAMED_UNREADABLE])
+    names += ", ..." if bad > NAMED_UNREADABLE else ""
+    description = f"folder of {shown} image{'' if shown == 1 else 's'} in {folder} ({bad} cannot be read: {names})"
+    # The count of pictures unreadable is a message of its own: its singular and plural are the language's.
+    unreadable = {"key": "health.source.unreadable", "params": {"n": bad, "names": names}}
+    return description, ("folder_unreadable", {"n": shown, "folder": str(folder), "unreadable": unreadable})
 
 
 class FolderSource(SequenceSource):
@@ -40,24 +104,34 @@ class FolderSource(SequenceSource):
         sleep: Sleep = time.sleep,
     ) -> None:
         folder = Path(directory)
-        paths = list_images(folder)
+        if seconds_per_still is not None and (seconds_per_still <= 0 or camera_fps <= 0):
+            raise ValueError(f"seconds_per_still and camera_fps must be > 0, got {seconds_per_still}, {camera_fps}")
+        scan = scan_pictures(list_images(folder), size)
+        # None readable: the pictures are kept, for the source to end at once saying why (status().error).
+        paths = scan.readable or [path for path, _ in scan.unreadable]
         pace: dict[str, Any] = {}
         if seconds_per_still is not None:
-            if seconds_per_still <= 0 or camera_fps <= 0:
-                raise ValueError(f"seconds_per_still and camera_fps must be > 0, got {seconds_per_still}, {camera_fps}")
             pace = {"offsets": [i * seconds_per_still for i in range(len(paths))], "hold": seconds_per_still}
             pace["tick"] = 1 / camera_fps
+        description, summary = _folder_said(folder, scan)
         super().__init__(
             paths,
             kind="folder",
-            description=f"folder of {len(paths)} images in {folder}",
-            summary=("folder", {"n": len(paths), "folder": str(folder)}),
+            description=description,
+            summary=summary,
             loop=loop,
             size=size,
             clock=clock,
             sleep=sleep,
+            loader=scan.loader(),
             **pace,
         )
+        self.unreadable: tuple[tuple[Path, str], ...] = tuple(scan.unreadable)
+        """The pictures of the folder that cannot be decoded, each with why (in English): none of them is shown."""
+        if scan.unreadable:
+            log.warning("%s; %s", description, "; ".join(why for _, why in scan.unreadable))
+        if not scan.readable:
+            self._state, self._error = "ended", scan.unreadable[-1][1]
 
     @classmethod
     def from_paths(
