@@ -57,5 +57,8 @@ class SourceSpecError(VisionError, ValueError):
     """A camera source spec string that is malformed (names the spec and the allowed forms)."""
 
 
-class RecordingError(VisionError, ValueError):
-    """A recorded session on disk that is malformed (bad index file, missing frame file)."""
+class RecordingError(CameraError, ValueError):
+    """A recorded session on disk that is malformed (bad index file, missing frame file).
+
+    Also a CameraError: a replay camera whose recording is broken is a camera that cannot be opened, said as one on
+    the pages and kept trying, not a service that fails to start."""

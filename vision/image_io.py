@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import threading
 import warnings
@@ -13,7 +14,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from vision.errors import UnreadableImageError
+from vision.errors import Said, UnreadableImageError
 
 MAX_PIXELS = 80_000_000
 
@@ -25,30 +26,66 @@ def load_image(path: str | Path) -> np.ndarray:
     """The image at `path` as BGR uint8, turned as its EXIF orientation says (a phone photo taken upright is stored
     on its side, and labelled as shown); UnreadableImageError names the path and what is wrong."""
     path = Path(path)
+    named = {"path": str(path)}
     if path.is_dir():
-        raise UnreadableImageError(f"{path}: a folder, not a picture; name its pictures, e.g. {path / '*.jpg'}")
+        said: Said = ("vision.image.folder", {**named, "example": str(path / "*.jpg")})
+        raise UnreadableImageError(
+            f"{path}: a folder, not a picture; name its pictures, e.g. {path / '*.jpg'}", said=said
+        )
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise UnreadableImageError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+        said = _unreadable_said(path, exc)
+        raise UnreadableImageError(f"{path}: cannot read the file ({exc.strerror or exc})", said=said) from exc
     if not raw:
-        raise UnreadableImageError(f"{path}: the file is empty")
+        raise UnreadableImageError(f"{path}: the file is empty", said=("vision.image.empty", named))
     # A few kilobytes of PNG can claim 30000x30000 pixels: refuse it from its header, before the pixels fill memory.
-    size = stated_size(raw)
-    if size == _PAST_ANY_LIMIT:
-        raise UnreadableImageError(f"{path}: its header states more than {MAX_PIXELS} pixels")
-    if size is not None and size[0] * size[1] > MAX_PIXELS:
-        raise UnreadableImageError(f"{path}: {size[0]}x{size[1]} is larger than {MAX_PIXELS} pixels")
+    _check_size(path, stated_size(raw))
     try:
         image = decode_quietly(np.frombuffer(raw, dtype=np.uint8))
     except cv2.error as exc:  # e.g. its own limit of 2**30 pixels, met by a format stated_size does not read
-        why = f"its header states more than {MAX_PIXELS} pixels" if "MAX_IMAGE_PIXELS" in exc.err else exc.err
-        raise UnreadableImageError(f"{path}: OpenCV refused to decode it ({why})") from exc
+        if "MAX_IMAGE_PIXELS" in exc.err:
+            message = f"{path}: OpenCV refused to decode it (its header states more than {MAX_PIXELS} pixels)"
+            raise UnreadableImageError(message, said=_too_large_said(path)) from exc
+        said = ("vision.image.refused", {**named, "problem": exc.err})
+        raise UnreadableImageError(f"{path}: OpenCV refused to decode it ({exc.err})", said=said) from exc
     if image is None:
-        raise UnreadableImageError(f"{path}: not an image OpenCV can decode (JPEG, PNG, BMP, TIFF, WebP...)")
-    if image.shape[0] * image.shape[1] > MAX_PIXELS:
-        raise UnreadableImageError(f"{path}: {image.shape[1]}x{image.shape[0]} is larger than {MAX_PIXELS} pixels")
+        message = f"{path}: not an image OpenCV can decode (JPEG, PNG, BMP, TIFF, WebP...)"
+        raise UnreadableImageError(message, said=("vision.image.undecodable", named))
+    _check_size(path, (image.shape[1], image.shape[0]))
     return image
+
+
+_UNREADABLE_KEYS = {
+    errno.ENOENT: "vision.image.missing",
+    errno.EACCES: "vision.image.denied",
+    errno.EPERM: "vision.image.denied",
+}
+"""The commonest reasons a picture's file cannot be read, in plain words for a page; others in the system's words."""
+
+
+def _unreadable_said(path: Path, exc: OSError) -> Said:
+    """Why the file at `path` could not be read, as a key for a page."""
+    key = _UNREADABLE_KEYS.get(exc.errno or 0)
+    if key is not None:
+        return (key, {"path": str(path)})
+    return ("vision.image.unreadable", {"path": str(path), "problem": exc.strerror or str(exc)})
+
+
+def _check_size(path: Path, size: tuple[int, int] | None) -> None:
+    """Refuse a picture of more than MAX_PIXELS, from the size its header states or that it decoded to."""
+    if size == _PAST_ANY_LIMIT:
+        raise UnreadableImageError(
+            f"{path}: its header states more than {MAX_PIXELS} pixels", said=_too_large_said(path)
+        )
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        said = ("vision.image.too_large", {**_too_large_said(path)[1], "width": size[0], "height": size[1]})
+        raise UnreadableImageError(f"{path}: {size[0]}x{size[1]} is larger than {MAX_PIXELS} pixels", said=said)
+
+
+def _too_large_said(path: Path) -> Said:
+    """A picture of more than MAX_PIXELS, as a key for a page (the limit in millions of pixels)."""
+    return ("vision.image.too_many_pixels", {"path": str(path), "millions": MAX_PIXELS / 1_000_000})
 
 
 _QUIET = threading.Lock()

@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import cv2
 
-from vision.errors import RecordingError
+from vision.errors import RecordingError, Said
 from vision.storage import write_json_atomically
 
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ class Recording:
         try:
             lines = (folder / INDEX_FILE).read_text(encoding="utf-8").splitlines()
         except FileNotFoundError as exc:
-            raise RecordingError(f"{folder} is not a recording: {INDEX_FILE} is missing") from exc
+            said: Said = ("vision.recording.not_a_recording", {"folder": str(folder), "index": INDEX_FILE})
+            raise RecordingError(f"{folder} is not a recording: {INDEX_FILE} is missing", said=said) from exc
         files: list[Path] = []
         offsets: list[float] = []
         for number, line in enumerate(lines, start=1):
@@ -76,31 +77,43 @@ class Recording:
                 continue
             file, offset = _parse_index_line(folder, number, line)
             if offsets and offset < offsets[-1]:
-                raise RecordingError(f"{folder / INDEX_FILE} line {number}: t={offset} goes back in time")
+                said = ("vision.recording.time_goes_back", {**_where(folder, number), "t": offset})
+                raise RecordingError(f"{folder / INDEX_FILE} line {number}: t={offset} goes back in time", said=said)
             files.append(file)
             offsets.append(offset)
         if not files:
-            raise RecordingError(f"{folder / INDEX_FILE} lists no frames")
+            said = ("vision.recording.no_frames", {"folder": str(folder), "index": INDEX_FILE})
+            raise RecordingError(f"{folder / INDEX_FILE} lists no frames", said=said)
         return cls(folder, tuple(files), tuple(offsets), _read_description(folder))
 
 
 def _parse_index_line(folder: Path, number: int, line: str) -> tuple[Path, float]:
     """One line of frames.jsonl as (existing file, offset)."""
-    where = f"{folder / INDEX_FILE} line {number}"
+    where, said = f"{folder / INDEX_FILE} line {number}", _where(folder, number)
     try:
         entry = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise RecordingError(f"{where}: not JSON ({exc.msg})") from exc
+        raise RecordingError(f"{where}: not JSON ({exc.msg})", said=("vision.recording.unreadable_line", said)) from exc
     if not isinstance(entry, dict):
-        raise RecordingError(f"{where}: expected an object with 'file' and 't', got {line!r}")
+        message = f"{where}: expected an object with 'file' and 't', got {line!r}"
+        raise RecordingError(message, said=("vision.recording.unreadable_line", said))
     name, offset = entry.get("file"), entry.get("t")
     if not isinstance(name, str) or not name or Path(name).name != name:
-        raise RecordingError(f"{where}: 'file' must be a plain file name in the folder, got {name!r}")
+        message = f"{where}: 'file' must be a plain file name in the folder, got {name!r}"
+        raise RecordingError(message, said=("vision.recording.bad_file_name", {**said, "name": repr(name)}))
     if isinstance(offset, bool) or not isinstance(offset, int | float) or not offset >= 0:
-        raise RecordingError(f"{where}: 't' must be a number of seconds >= 0, got {offset!r}")
+        message = f"{where}: 't' must be a number of seconds >= 0, got {offset!r}"
+        raise RecordingError(message, said=("vision.recording.bad_time", {**said, "value": repr(offset)}))
     if not (folder / name).is_file():
-        raise RecordingError(f"{where}: frame file {name} is missing")
+        raise RecordingError(
+            f"{where}: frame file {name} is missing", said=("vision.recording.frame_missing", {**said, "name": name})
+        )
     return folder / name, float(offset)
+
+
+def _where(folder: Path, number: int) -> dict[str, Any]:
+    """The parameters naming a line of a session's frames.jsonl, for a page to say which is wrong."""
+    return {"folder": str(folder), "index": INDEX_FILE, "line": number}
 
 
 def _read_description(folder: Path) -> str:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 import numpy as np
 
-from vision.errors import CameraError, SaidText
+from vision.errors import CameraError, Said, SaidText
 from vision.sources.base import Clock, SourceBase, Summary
 from vision.sources.frame import Frame
 
@@ -31,10 +32,82 @@ class Capture(Protocol):
 CaptureFactory = Callable[[], Capture]
 
 
+PROBLEM_KEYS = {
+    "busy": "vision.camera.problem.busy",
+    "missing": "vision.camera.problem.missing",
+    "denied": "vision.camera.problem.denied",
+}
+"""The commonest reasons a camera does not open or stops, in plain words for a page (the log keeps the driver's)."""
+
+_PROBLEM_ERRNOS = {
+    errno.EBUSY: "busy",
+    errno.ENOENT: "missing",
+    errno.ENODEV: "missing",
+    errno.ENXIO: "missing",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+}
+
+# What the drivers say when they give no errno: libcamera through picamera2 ("Failed to acquire camera: Device or
+# resource busy", "Pipeline handler in use by another process", "Camera(s) not found (Do not forget to disable legacy
+# camera with raspi-config)."), and the system's own words for the errnos above, quoted in a RuntimeError or cv2.error.
+_PROBLEM_WORDS = (
+    ("busy", ("resource busy", "device busy", "in use by another")),
+    ("missing", ("no such device", "no such file", "camera(s) not found", "camera not found", "no cameras")),
+    ("denied", ("permission denied", "operation not permitted")),
+)
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    """The error and those it was raised from or while handling (picamera2 hides libcamera's under its own)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def known_problem(exc: BaseException) -> str | None:
+    """Which of PROBLEM_KEYS a camera's failure is (the device busy, missing, not allowed), from its errno or the
+    driver's words, the errors it came from included; None for any other failure."""
+    for cause in _chain(exc):
+        if isinstance(cause, OSError) and cause.errno in _PROBLEM_ERRNOS:
+            return _PROBLEM_ERRNOS[cause.errno]
+        if isinstance(cause, IndexError):  # picamera2 looks a camera's number up in libcamera's list of cameras
+            return "missing"
+        words = str(cause).lower()
+        for problem, phrases in _PROBLEM_WORDS:
+            if any(phrase in words for phrase in phrases):
+                return problem
+    return None
+
+
+def problem_said(exc: BaseException) -> Said | None:
+    """The plain words of a known problem (PROBLEM_KEYS), as a key for a page; None for any other failure."""
+    problem = known_problem(exc)
+    return (PROBLEM_KEYS[problem], {}) if problem else None
+
+
 def describe_error(exc: BaseException) -> str:
-    """A one-line text for status().error, with the error's key and parameters when it has them (vision.errors)."""
+    """A one-line text for status().error, with the error's key and parameters when it has them (vision.errors): a
+    known problem's plain words (see known_problem) before the error's own, which may quote the driver's."""
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    return SaidText(text, getattr(exc, "said", None))
+    return SaidText(text, problem_said(exc) or getattr(exc, "said", None))
+
+
+def _cannot_open(description: str, exc: BaseException) -> CameraError:
+    """The error of a camera that does not open at first: the driver's words for the log, and for a page the plain
+    words of a known problem (see known_problem), else the driver's words too."""
+    known = problem_said(exc)
+    if isinstance(exc, CameraError):  # said already by its capture; a known problem under it is said plainer
+        if known is None:
+            return exc
+        text = str(exc)
+    else:
+        text = f"cannot open {description}: {describe_error(exc)}"
+    problem = {"key": known[0], "params": known[1]} if known else describe_error(exc)
+    return CameraError(text, said=("vision.camera.cannot_open", {"source": description, "problem": problem}))
 
 
 class LiveSource(SourceBase):
@@ -71,12 +144,11 @@ class LiveSource(SourceBase):
         # The first open is not retried: a camera that is absent at start-up is a configuration problem.
         try:
             self._capture: Capture | None = open_capture()
-        except CameraError:
-            raise
         except Exception as exc:  # drivers raise anything (RuntimeError from libcamera, cv2.error)
-            problem = describe_error(exc)
-            said = ("vision.camera.cannot_open", {"source": description, "problem": problem})
-            raise CameraError(f"cannot open {description}: {problem}", said=said) from exc
+            error = _cannot_open(description, exc)
+            if error is exc:
+                raise
+            raise error from exc
 
     def _next_frame(self) -> Frame | None:
         if self._capture is None and not self._try_reopen():
