@@ -28,12 +28,13 @@ FAME_WORKER_SPACE: Final = 15
 MONEY_WORKER_SPACE: Final = 20
 FAME_BONUSES: Final = {5: "upgrade", 24: "karma2", 31: "boat"}
 MONEY_BONUSES: Final = ((12, "boat"), (33, "dice2"), (44, "boat"), (55, "dice2"))
-RULES_VERSION: Final = 2
+RULES_VERSION: Final = 3
 """The version of the engine's rules a new game is played by, kept in its start options ("rules"), so that a game
 begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
 none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
 kind is checked against its colour (YIELD_KINDS_CHECKED_FROM), and a river bridge told past the river's last space
-is refused (BRIDGE_CHECKED_FROM), and Akbar's Bridge built at the start asks nothing (AKBAR_AT_START_FROM)."""
+is refused (BRIDGE_CHECKED_FROM), and Akbar's Bridge built at the start asks nothing (AKBAR_AT_START_FROM).
+Version 3: a river tile laid at the start must be one of the tiles in the box (RIVER_TILES_CHECKED_FROM)."""
 BOAT_BONUS_ASKED_FROM: Final = 2
 """The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
 score": the player may move the boat); version 1 moved the boat at once."""
@@ -41,12 +42,15 @@ YIELD_KINDS_CHECKED_FROM: Final = 2
 """The rules version from which a yield tile's kind must be one its colour shows (modules/navaratnas.py): version 1
 took any kind on any colour, and a game played so must fold from its log as it was."""
 BRIDGE_CHECKED_FROM: Final = 2
+"""The rules version from which a river bridge told at or past the river's last space (or a river told ending at or
+before its bridge) is refused (facts.fact_problem): nobody could pass it. A game told so before still folds."""
 AKBAR_AT_START_FROM: Final = 2
 """The rules version from which Akbar's Bridge built while the boat is still on the start space gives nothing at
 once (there is no river reward to take again); version 1 asked the Imperial Flag's question instead, a slip kept
 so that such a game folds as it was played."""
-"""The rules version from which a river bridge told at or past the river's last space (or a river told ending at or
-before its bridge) is refused (facts.fact_problem): nobody could pass it. A game told so before still folds."""
+RIVER_TILES_CHECKED_FROM: Final = 3
+"""The rules version from which a river tile laid with the Ganga module must be one of the tiles in the box, as it
+prints them (river_tiles.py): version 2 took any reward at all (20 money...), and a game played so folds as it was."""
 FATE_FAME_SPACE: Final = 18
 FATE_MONEY_SPACE: Final = 24
 GEMSTONE_SPACE: Final = 10

@@ -86,6 +86,8 @@ def prompt(data: dict[str, Any]) -> Message:
         params = {k: v for k, v in pending.items() if k in ("space", "max", "count")}
         # A decision that something else gave says what gave it ("the fame track's bonus: choose a building").
         why = f".{pending['why']}" if pending.get("why") else ""
+        if pending["kind"] == "river_tile" and pending["space"] is None:
+            why = ".chosen"  # Ganga module 2 alone: the table chooses the space each tile covers
         return Message(f"rajas.prompt.{pending['kind']}{why}", {"name": name, **params})
     me = data["players"][data["turn_seat"]]
     if data["end"] is not None:

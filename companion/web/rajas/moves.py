@@ -25,6 +25,7 @@ from companion.games.base import Message
 from companion.games.rajas.definition import COLORS, GOODS, YIELD_COLORS
 from companion.games.rajas.facts import fact_name
 from companion.games.rajas.rewards import joined
+from companion.games.rajas.river_tiles import fill_printed
 
 Form = MultiDict[str, str]
 """A posted form (werkzeug's MultiDict: a field may be posted several times)."""
@@ -259,7 +260,7 @@ def _tile(form: Form, move: dict[str, Any]) -> None:
     reward = reward_from_form(form, "reward")
     if kind == "river_tile":
         if reward is not None:
-            move["tile"] = reward
+            move["tile"] = fill_printed(reward)  # the form asks no number every such tile prints alike
         return
     if kind == "take_yield":
         color = (form.get("tile.color") or "").strip()

@@ -15,6 +15,7 @@ from companion.games.rajas.modules.navaratnas import MANGO_BROWN
 from companion.games.rajas.modules.yields import WHITE_REWARDS
 from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.rewards import REWARD_KINDS as REWARD_GRAMMAR
+from companion.games.rajas.river_tiles import kinds_left
 from companion.service import Companion
 from companion.web.pictures import die_picture
 from companion.web.rajas import choices
@@ -216,6 +217,7 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "yield_form": yield_form(pending, view["players"][seat], view["modules"])
         if pending is not None and _is_yield(pending, seat)
         else None,
+        "river_kinds": kinds_left(state.data) if pending is not None and pending["kind"] == "river_tile" else [],
         **_roll_form(service, pending, view, (settled, frame), posted),
         # A refused form's fields, put back in the pending forms (a river space, a yield tile's income...).
         "posted": posted.form if posted is not None else {},

@@ -5,23 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import has_module, push, require
+from companion.games.rajas.definition import RIVER_TILES_CHECKED_FROM
 from companion.games.rajas.moves.river import river_length
-
-BASE_TILES = 8
-MODULE2_TILES = 2
-
-
-MODULE2_REWARDS = ({"kind": "upgrade", "count": 2}, {"kind": "dolphin"})
+from companion.games.rajas.river_tiles import BASE_RIVER_TILES, MODULE2_REWARDS, MODULE2_RIVER_TILES, check_river_tile
 
 
 def start_ganga(data: dict[str, Any]) -> None:
     """Queue the first die roll that decides where the first river tile goes (Ganga 2 alone: two free spots)."""
     if not has_module(data, "ganga"):
-        data["ganga"] = {"left": MODULE2_TILES, "at": 0}
-        for _ in range(MODULE2_TILES):
+        data["ganga"] = {"left": MODULE2_RIVER_TILES, "at": 0}
+        for _ in range(MODULE2_RIVER_TILES):
             push(data, {"kind": "river_tile", "seat": None, "space": None})
         return
-    tiles = BASE_TILES + (MODULE2_TILES if has_module(data, "ganga2") else 0)
+    tiles = BASE_RIVER_TILES + (MODULE2_RIVER_TILES if has_module(data, "ganga2") else 0)
     data["ganga"] = {"left": tiles, "at": 0}
     push(data, {"kind": "ganga_roll", "seat": None})
 
@@ -49,6 +45,8 @@ def resolve_ganga(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
         data["river_tiles"][str(space)] = move["tile"]
     else:
         require(move["space"] == pending["space"], "ganga.setup", "tile_space", space=pending["space"])
+        if data["version"] >= RIVER_TILES_CHECKED_FROM:
+            check_river_tile(data, move["tile"])  # a game begun before (definition.RULES_VERSION) took any reward
         data["river_tiles"][str(move["space"])] = move["tile"]
         ganga["at"] = move["space"]
         ganga["left"] -= 1
