@@ -253,7 +253,7 @@ MOVES_SENT = [
         "goods",
         "Champ goods : indiquez soit les marchés comptés (champ markets), soit les marchandises",
     ),
-    ({"type": "place", "seat": 0, "space": "kitchen"}, "space", "Le champ space prend l'une de ces valeurs : quarry, "),
+    ({"type": "place", "seat": 0, "space": "kitchen"}, "space", "Le champ space prend l'une de ces valeurs : Carrière"),
     ({"type": "place", "seat": 0, "space": "port", "good": "gold"}, "good", "Le champ good prend l'une de ces valeurs"),
     ({"type": "room", "seat": 0, "room": "kitchen"}, "room", "Le champ room prend l'une de ces valeurs : Grand Moghol"),
     (

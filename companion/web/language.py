@@ -55,7 +55,7 @@ JS_KEYS = (
     "error.other",
     "page.camera.no_dice",
     "page.camera.no_dice_rolling",
-    "page.camera.confidence",
+    "page.camera.confidence_percent",
     "page.camera.guess",
     *PHASE_KEYS,
     UNCLEAR_KEY,

@@ -42,7 +42,7 @@ class Rajas:
 
     def parse_move(self, state: RajasState, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check and normalise a move's shape."""
-        return parse_move(data, [str(p["name"]) for p in state.data["players"]])
+        return parse_move(data, [str(p["name"]) for p in state.data["players"]], state.data["modules"])
 
     def legal(self, state: RajasState, move: Mapping[str, Any]) -> Verdict:
         """Allowed, refused with a reason and citation, or undecided for want of one printed fact."""

@@ -5,7 +5,8 @@ API, and as `said` in the table's words (catalogue keys rajas.said.move.<reason>
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import MalformedRequest, shown
@@ -79,8 +80,11 @@ def missing(field: str, allowed: str, said: dict[str, Any]) -> MalformedRequest:
     return MalformedRequest(f"field {field} is missing; allowed: {allowed}", field=field, value=None, said=said)
 
 
-def parse_move(data: Mapping[str, Any], player_names: Sequence[str]) -> dict[str, Any]:
-    """Check and normalise a move of a game whose players, seat by seat, have these names."""
+def parse_move(
+    data: Mapping[str, Any], player_names: Sequence[str], modules: Collection[str] | None = None
+) -> dict[str, Any]:
+    """Check and normalise a move of a game whose players, seat by seat, have these names; `modules`: those in play,
+    so that a field naming an action space lists this game's spaces only (every space when not given)."""
     if not isinstance(data, Mapping):
         raise malformed("move", data, "a JSON object", "object")
     kind = data.get("type")
@@ -102,9 +106,10 @@ def parse_move(data: Mapping[str, Any], player_names: Sequence[str]) -> dict[str
             allowed=names,
         )
     move: dict[str, Any] = {"type": kind, "seat": _seat(data, player_names, required=kind != "answer_fact")}
+    checks = _FIELD if modules is None else _checks_in_play(frozenset(modules))
     for name in fields:
         if name in data and data[name] is not None:
-            move[name] = _FIELD[name](data, name)
+            move[name] = checks[name](data, name)
     _check_whole(kind, move, data)
     move.setdefault("pay", []) if kind in ("place", "room", "reuse") else None
     move.setdefault("return", []) if kind == "roll" else None
@@ -205,18 +210,22 @@ def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool
     return value
 
 
-def _choice(name: str, allowed: tuple[str, ...] | list[str], words: str = "") -> Any:
-    """A check of a field that is one of `allowed`, refused as `name`; said listing them in the table's words (the
-    catalogue's `words` + choice), else as they are sent."""
-    listed: Any = joined([Message(words + a) for a in allowed]).to_dict() if words else ", ".join(allowed)
+def _choice(
+    name: str, allowed: tuple[str, ...] | list[str], words: str = "", offered: tuple[str, ...] | None = None
+) -> Any:
+    """A check of a field that is one of `allowed`, refused as `name`; said listing them (or only those `offered`
+    in this game) in the table's words (the catalogue's `words` + choice), else as they are sent."""
+    said_ones = tuple(allowed) if offered is None else offered
+    english = ", ".join(said_ones)
+    listed: Any = joined([Message(words + a) for a in said_ones]).to_dict() if words else english
 
     def check(data: Mapping[str, Any], field: str) -> Any:
         found = data.get(field)  # a die sent without its colour: once a KeyError, answered 500
         if found is None:
             said = {"key": "rajas.said.move.choice_missing", "params": {"field": name, "allowed": listed}}
-            raise missing(name, ", ".join(allowed), said)
+            raise missing(name, english, said)
         if found not in allowed:
-            raise malformed(name, found, ", ".join(allowed), "choice", allowed=listed)
+            raise malformed(name, found, english, "choice", allowed=listed)
         return found
 
     return check
@@ -335,14 +344,35 @@ def _yield_tile(value: Any) -> dict[str, Any]:
     return {"color": value["color"], "reward": _reward(value.get("reward"), "tile.reward")}
 
 
-def _space(data: Mapping[str, Any], field: str) -> Any:
-    if data.get("type") in ("dolphin", "river_tile"):
-        return _int(data, field, 1, 40)
-    return _choice(field, SPACES)(data, field)
+SPACE_WORDS = "rajas.space_label."
+"""Where the catalogue names the action spaces (a field naming one lists them so: « Carrière », never quarry)."""
+MODULE_SPACES = {"village": "mango"}
+"""The action spaces a module adds, and that module (Goodie Box 1: the Mango villages)."""
+
+
+def _space_choice(offered: tuple[str, ...]) -> Any:
+    """The check of the `space` field: a river space's number for the dolphin and a river tile, else an action
+    space, a wrong one said listing those `offered` in the table's words."""
+    choice = _choice("space", SPACES, SPACE_WORDS, offered)
+
+    def check(data: Mapping[str, Any], field: str) -> Any:
+        if data.get("type") in ("dolphin", "river_tile"):
+            return _int(data, field, 1, 40)
+        return choice(data, field)
+
+    return check
+
+
+@lru_cache(maxsize=64)
+def _checks_in_play(modules: frozenset[str]) -> dict[str, Any]:
+    """The field checks of a game playing `modules`: a wrong action space is said listing the spaces of this game
+    only (a space of a module not in play is still read, and refused by the rules, which name the module)."""
+    offered = tuple(space for space in SPACES if MODULE_SPACES.get(space, "") in ("", *modules))
+    return {**_FIELD, "space": _space_choice(offered), "recall": _choice("recall", SPACES, SPACE_WORDS, offered)}
 
 
 _FIELD: dict[str, Any] = {
-    "space": _space,
+    "space": _space_choice(SPACES),
     "worker": _choice("worker", ("normal", "gemstone")),
     "pay": _dice,
     "reroll": _dice,
@@ -352,7 +382,7 @@ _FIELD: dict[str, Any] = {
     "cell": _text,
     "connects": _ints,
     "villages": _ints,
-    "recall": _choice("recall", SPACES),
+    "recall": _choice("recall", SPACES, SPACE_WORDS),
     "goods": _goods,
     "markets": _markets,
     "good": _choice("good", GOODS, "rajas.good."),

@@ -7,11 +7,12 @@ the reason and its citation (422), a malformed one names the field (400), nothin
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -34,6 +35,10 @@ from companion.web.table import kind_titles
 
 rajas_pages = Blueprint("rajas", __name__)
 
+ASKED = "asked"
+"""The field (and query argument) carrying the move "Can I...?" asked, as JSON, while the printed fact it needs is
+told: the page then decides that move again."""
+
 
 def render_table(
     game_id: str, template: str = "rajas/table.html", posted: MultiDict[str, str] | None = None, **extra: Any
@@ -42,19 +47,19 @@ def render_table(
     drawn again as the player posted it (prefill.as_posted)."""
     companion = service()
     context = table_context(companion, game_id, refused_form(posted, extra.get("refusal"), extra.get("error")))
-    question = questions().get(game_id)
-    if question is not None:
-        # The numbers the fact may be, for the field's min and max and said in words (a 9 for a cost of 1 to 4).
-        question["range"] = number_range(str(question["key"]), known_facts(context["view"]))
     context.update(
         title=kind_titles(companion).get("rajas"),
         is_active=companion.active_id == game_id,
-        question=question,
+        question=questions().get(game_id),
         step=last_step(companion, game_id),
         fix=fix_panel(last_roll(companion, game_id), context["posted"], context["posted_field"]),
         journal=table_journal(companion, game_id),
     )
-    context.update(extra)
+    context.update(extra)  # "Can I...?" asks the fact its own verdict waits for
+    question = context["question"]
+    if question is not None:
+        # The numbers the fact may be, for the field's min and max and said in words (a 9 for a cost of 1 to 4).
+        context["question"] = {**question, "range": number_range(str(question["key"]), known_facts(context["view"]))}
     return render_template(template, **context)
 
 
@@ -93,8 +98,6 @@ def _append(
 
 
 def _back(game_id: str) -> BaseResponse:
-    from flask import redirect
-
     return redirect(url_for("pages.table", game_id=game_id), code=303)
 
 
@@ -153,18 +156,15 @@ def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
 
 @rajas_pages.post("/games/<game_id>/rajas/fact")
 def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
-    """Tell a printed fact, then play again the move that was waiting for it."""
+    """Tell a printed fact, then play again the move that was waiting for it (or, told from "Can I...?", decide
+    again the move asked there)."""
+    if ASKED in request.form:
+        return _answer_for_check(game_id, request.form[ASKED])
     asked = questions().get(game_id)
     waiting = asked.get("move") if asked and asked["key"] == request.form.get("key") else None
     try:
-        fact = move_from_form(request.form)
-        if fact["type"] != "answer_fact":
-            said = {"key": "error.said.fact_form_only", "params": {}}
-            raise MalformedRequest("field type: this form only tells printed facts", field="type", said=said)
-        with service().session(game_id).lock:  # "not told yet" and the write are one step
-            if _told_already(game_id, fact):
-                return _back(game_id)  # sent twice, or by two phones: told once, and its move played by the first
-            _append(game_id, fact, None)
+        if not _tell_fact(game_id):
+            return _back(game_id)  # sent twice, or by two phones: told once, and its move played by the first
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
     if waiting is not None:
@@ -176,6 +176,35 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
             refused = not isinstance(error, RefusedMove) or error.verdict.status == "refused"
             return _refused(game_id, error, fact_kept=refused)
     return _back(game_id)
+
+
+def _tell_fact(game_id: str) -> bool:
+    """Write the printed fact the posted form tells; False when the game was told this very answer already."""
+    fact = move_from_form(request.form)
+    if fact["type"] != "answer_fact":
+        said = {"key": "error.said.fact_form_only", "params": {}}
+        raise MalformedRequest("field type: this form only tells printed facts", field="type", said=said)
+    with service().session(game_id).lock:  # "not told yet" and the write are one step
+        if _told_already(game_id, fact):
+            return False
+        _append(game_id, fact, None)
+    return True
+
+
+def _answer_for_check(game_id: str, asked: str) -> BaseResponse | tuple[str, int]:
+    """A printed fact told from "Can I...?", then back there with the move asked, decided now. No move is played:
+    that page plays none (a move the table left waiting for the same fact is played again from the table)."""
+    try:
+        move = asked_move(asked)
+    except MalformedRequest as malformed:
+        return check_page(game_id, None, error=malformed, status=400)
+    try:
+        _tell_fact(game_id)  # told already (sent twice): the move asked is decided all the same
+    except RefusedMove as refusal:  # a value the known facts rule out: said, and the same fact asked again
+        return check_page(game_id, move, shown=refusal.verdict.to_dict(), status=422)
+    except (MalformedRequest, Conflict) as error:
+        return check_page(game_id, move, error=error, status=status_of(error))
+    return redirect(url_for("rajas.check", game_id=game_id, asked=asked), code=303)  # ASKED, the query argument
 
 
 def _told_already(game_id: str, fact: Mapping[str, Any]) -> bool:
@@ -193,15 +222,50 @@ def _told_already(game_id: str, fact: Mapping[str, Any]) -> bool:
 
 @rajas_pages.route("/games/<game_id>/rajas/check", methods=["GET", "POST"])
 def check(game_id: str) -> tuple[str, int]:
-    """ "Can I...?": the table's forms, judged without playing (this is the form fallback of the API)."""
-    verdict, error = None, None
-    if request.method == "POST":
-        try:
-            verdict = service().check(game_id, move_from_form(request.form)).to_dict()
-        except MalformedRequest as malformed:
-            error = malformed
-    status = 400 if error else 200
-    return render_table(game_id, "rajas/check.html", verdict=verdict, error=error), status
+    """ "Can I...?": the table's forms, judged without playing (this is the form fallback of the API); a GET with
+    `asked` decides that move again (after the fact it needed was told on this page)."""
+    try:
+        if request.method == "POST":
+            return check_page(game_id, move_from_form(request.form))
+        return check_page(game_id, asked_move(request.args[ASKED]) if ASKED in request.args else None)
+    except MalformedRequest as malformed:
+        return check_page(game_id, None, error=malformed, status=400)
+
+
+def check_page(
+    game_id: str,
+    move: dict[str, Any] | None,
+    shown: dict[str, Any] | None = None,
+    error: CompanionError | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    """The "Can I...?" page with the verdict on `move`, and the printed fact that verdict waits for asked right
+    there (the table's card), so that a dispute needing a board fact is settled on the page; `shown`: a verdict to
+    show instead (the fact told was refused), `error`: a malformed form."""
+    verdict = None
+    try:
+        verdict = service().check(game_id, move).to_dict() if move is not None else None
+    except MalformedRequest as malformed:  # a move asked whose fields the engine refuses: named, nothing asked
+        error, status = malformed, 400
+    missing = verdict.get("missing") if verdict is not None and verdict["status"] == "undecided" else None
+    question = {"key": missing["key"], "question": missing["question"], "move": None} if missing else None
+    asked = json.dumps(move, sort_keys=True) if question is not None else None
+    page = render_table(
+        game_id, "rajas/check.html", verdict=shown or verdict, error=error, question=question, asked=asked
+    )
+    return page, status
+
+
+def asked_move(text: str) -> dict[str, Any]:
+    """The move "Can I...?" asked, read back from its JSON (the engine then checks its every field)."""
+    try:
+        move = json.loads(text)
+    except json.JSONDecodeError:
+        move = None
+    if not isinstance(move, dict):
+        said = {"key": "error.said.check_asked", "params": {}}
+        raise MalformedRequest(f"field {ASKED}: not a move written as a JSON object", field=ASKED, said=said)
+    return move
 
 
 @rajas_pages.get("/rules/rajas")

@@ -49,7 +49,7 @@
       label.textContent = name;
       const confidence = document.createElement("span");
       confidence.className = "muted small";
-      confidence.textContent = text("page.camera.confidence", Math.round((die.confidence || 0) * 100));
+      confidence.textContent = text("page.camera.confidence_percent", Math.round((die.confidence || 0) * 100));
       const where = zoneText(die.zone);
       if (where) {
         const zone = document.createElement("span");

@@ -135,6 +135,9 @@
       });
       const verdict = await response.json();
       if (!response.ok) { show(verdict.error.code, verdict.error.message, "", ""); return; }
+      // Undecided for want of a printed fact: the server's page asks that fact with its answer form (and decides
+      // the move once it is answered), which this script cannot draw; the plain submit does not come back here.
+      if (verdict.status === "undecided") { form.submit(); return; }
       show(verdict.status, verdict.texts.reason || verdict.texts.question, verdict.texts.citation,
            verdict.citation && verdict.citation.rule);
     } catch (err) {

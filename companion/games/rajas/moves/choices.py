@@ -69,7 +69,8 @@ def _upgrade(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]
 
 
 def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
-    require(move["room"] in pending["rooms"], "river.palace_reward", "room_not_offered", room=move["room"])
+    offered = move["room"] in pending["rooms"]
+    require(offered, "river.palace_reward", "room_not_offered", room={"key": f"rajas.space_label.room.{move['room']}"})
     palace.do_room(data, pending["seat"], move["room"], move)
     # A Shalimar garden laid by the Master Builder of the river's reward takes a worker back as one built at the
     # palace does (Goodie Box, Shalimar bonus: right after the garden is built, however it was built).

@@ -23,6 +23,12 @@ def overbuild(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
     require(old["covers"] is None, "palace.master_builder", "covered_once")
     require(old["kind"] not in ("village", "shalimar"), "palace.master_builder", "never_overbuilt")
     new = move["tile"]
+    # The rulebook's Master Builder section first rules that the new tile must cost more than the one it covers, and
+    # only then how the difference is paid. No dice can make a tile no costlier legal, while dice missing can be
+    # added: a tile no costlier is said first (a French tester covering a 6 with a 6, paying only the room's 5, was
+    # told to add dice that could never have made it legal).
+    if _is_priced_by_cost(old, new):
+        require(new["cost"] > old["cost"], "palace.master_builder", "not_costlier", old=old["cost"], new=new["cost"])
     # The room's die (its 5) was paid for the room: the new tile needs dice of its own ("Pay with blue dice" was
     # said to a player who had paid a blue 5, for the room).
     require(bool(move["pay"]), "palace.master_builder", "tile_unpaid")
@@ -41,6 +47,12 @@ def can_be_covered(tile: dict[str, Any]) -> bool:
     return not tile["covered"] and tile["covers"] is None and tile["kind"] not in ("village", "shalimar")
 
 
+def _is_priced_by_cost(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether covering `old` with `new` is priced by the tiles' costs (the base game), not by a Goodie Box rule: a
+    Mango village costs another 5, a Shalimar garden or a tiger tile (laid or covered) one die of its colour."""
+    return new["kind"] not in ("village", "shalimar", "tiger") and old["kind"] != "tiger"
+
+
 def _pay_difference(
     data: dict[str, Any], seat: int, old: dict[str, Any], new: dict[str, Any], pay: list[dict[str, Any]]
 ) -> None:
@@ -51,7 +63,7 @@ def _pay_difference(
         # Mango villages: another "5" of any colour instead of the difference.
         require(len(used) == 1 and values[0] == 5, "mango.overbuild", "village_overbuild")
         return
-    if new["kind"] in ("shalimar", "tiger") or old["kind"] == "tiger":
+    if not _is_priced_by_cost(old, new):
         require(
             len(used) == 1 and colors == {new["color"]},
             "tiger.overbuild",
@@ -59,7 +71,7 @@ def _pay_difference(
             color={"key": f"rajas.color.{new['color']}"},
         )
         return
-    require(new["cost"] > old["cost"], "palace.master_builder", "not_costlier", old=old["cost"], new=new["cost"])
+    # The new tile is costlier (overbuild checked it before any die was paid).
     require(
         bool(used) and colors == {new["color"]},
         "palace.master_builder",
