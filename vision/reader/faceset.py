@@ -289,3 +289,24 @@ def one_beside_cut_pips(fit: LayoutFit, pips: list[Blob], blobs: list[Blob]) -> 
         return False
     pip = pips[0]
     return any(b.runs_off and b.area >= CUT_PIP * pip.area and b.contrast >= 0.8 * pip.contrast for b in blobs)
+
+
+def leaves_a_pip_out(pips: list[Blob], blobs: list[Blob]) -> bool:
+    """Whether a blob much like the pips (near their size, as contrasted, about round) lies apart from all of
+    them. In a crop of one die, whose face may fill any part of it, that is a pip of a larger face the reading
+    left out (two sides of a 4 read as the diagonal of a 2, its other pips run into the crop's edge)."""
+    if not pips:
+        return False
+    area, contrast = typical(pips)
+    width = 2.0 * math.sqrt(area / math.pi)
+    return any(
+        b.area >= 0.6 * area
+        and b.contrast >= 0.8 * contrast
+        and b.roundness >= LEFT_OUT_ROUNDNESS
+        and all(math.hypot(b.x - p.x, b.y - p.y) > width for p in pips)
+        for b in blobs
+    )
+
+
+LEFT_OUT_ROUNDNESS = 0.45
+"""Least roundness of a blob taken for a pip left out: a pip run into something, a little out of round."""
