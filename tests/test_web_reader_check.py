@@ -52,7 +52,7 @@ def test_the_page_gives_the_figures_and_the_die_read_wrong(table: tuple[FlaskCli
     assert "Rolls read exactly right: 1 of 2" in english
     assert f"a {dice[1]['value']} (white) read as {shown}" in english
     french = client.get("/reader-check?lang=fr").get_data(as_text=True)
-    assert "Valeurs bien lues : 7 sur 8 (88 %)" in french
+    assert "Valeurs bien lues : 7 sur 8 (88\u202f%)" in french  # a narrow no-break space: never "%" alone on a line
     assert f"un {dice[1]['value']} (blanc) lu comme un {shown}" in french
 
 
