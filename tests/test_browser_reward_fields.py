@@ -14,6 +14,7 @@ import test_web_layout
 from flask import Flask
 from test_browser_dashboard import CHROMIUM
 from test_web_layout import app_and_service, measured  # noqa: F401  (fixture)
+from test_web_rajas_river_forms import played_until
 
 from companion.service import Companion
 
@@ -66,4 +67,17 @@ def test_a_rewards_room_and_dice_colours_show_only_for_the_kinds_printed_with_th
     seen = found["seen"]
     assert seen["none"] == seen["money"] == {"room": False, "colours": False}, seen
     assert seen["dice"] == seen["karma_dice"] == {"room": False, "colours": True}, seen
+    assert seen["room"] == {"room": True, "colours": False}, seen
+
+
+@pytest.mark.usefixtures("probe")
+def test_a_river_tile_a_die_per_karma_level_asks_no_colour_unlike_the_three_dice_tile(
+    app_and_service: tuple[Flask, Companion], tmp_path: Path
+) -> None:
+    app, service = app_and_service
+    game_id = played_until(service, "river_tile", ["ganga"])  # the table lays the first river tile
+    found = measured(app, tmp_path, {"phone": (f"/games/{game_id}?lang=en", 390, 2400)})["phone"]
+    seen = found["seen"]
+    assert seen["karma_dice"] == {"room": False, "colours": False}, seen  # the player picks the dice's colours
+    assert seen["dice"] == {"room": False, "colours": True}, seen  # the tile shows three colours
     assert seen["room"] == {"room": True, "colours": False}, seen
