@@ -78,16 +78,15 @@ class Calibration:
         return (by_default, sure) if by_default in self.by_default else (name, confidence)
 
     def _neutral_of_colourless(self, name: str | None, feature: np.ndarray) -> tuple[str, float] | None:
-        """White or black, as the default palette names a body showing less than FAINT_SHARE of the chroma of the
-        colour taught it is nearest (`name`), when that neutral was never taught (`by_default`, among `among`); else
-        None, and the colour taught keeps the die.
-
-        Told among the colours taught alone, a white die is named the nearest of them: under a warm lamp, or in
-        shade, the orange taught with the Rajas four (see FAINT_SHARE)."""
+        """White or black, as the default palette names a body showing none of the colour taught it is nearest
+        (`name`, see `_shows_none_of`), that neutral never taught (`by_default`, among `among`); else None, the colour
+        taught keeping the die (else a white die would be the nearest colour taught: the orange of the Rajas four)."""
         centre = self.centres.get(name) if name is not None else None
-        if centre is None or _chroma(feature[None, :])[0] >= FAINT_SHARE * math.hypot(centre[0], centre[1]):
+        if (shows := _shows_none_of(feature, centre) if centre is not None else None) is None:
             return None
         neutral, sure = _default_palette().only(self.among or DEFAULT_COLOURS).classify(feature)
+        if neutral == "black" and shows == "hue" and math.hypot(feature[0], feature[1]) >= SHADE_HUE:
+            return None  # a die in shade showing a hue (SHADE_HUE) may be of the colour (a real blue: 99 degrees off)
         return (neutral, sure) if neutral in NEUTRAL_COLOURS and neutral in self.by_default else None
 
     def _hue_of_untaught(self, feature: np.ndarray) -> str | None:
@@ -378,6 +377,15 @@ taught from the train split (benchmarks/eval_colour.py, five draws; from 0.15 so
 The white dice of the synthetic rajas and webcam scenes named orange after a teaching of the Rajas four keep 0.04
 to 0.46 of the orange taught, many of them as much as a faint real die keeps: under 0.1, the greyest of them (in
 shade, or under a warm lamp) are named white, 87 named orange over three teachings against 109."""
+
+
+def _shows_none_of(feature: np.ndarray, centre: tuple[float, float, float]) -> str | None:
+    """How a body shows none of a colour taught: "faint", under FAINT_SHARE of its chroma; "hue", under CHROMATIC, its
+    hue past HUE_REACH of the colour's; else None. A faded die keeps its colour's hue, a white one shows the lamp's
+    (the white dice of vision/demo_frames on dark wood: 63 to 73 degrees from the green taught from demo_01)."""
+    chroma = float(_chroma(feature[None, :])[0])
+    faint = chroma < FAINT_SHARE * math.hypot(centre[0], centre[1])
+    return "faint" if faint else "hue" if chroma < CHROMATIC and not _hue_within(feature, centre) else None
 
 
 NEUTRAL_COLOURS = frozenset({"white", "black"})

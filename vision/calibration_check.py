@@ -9,14 +9,29 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
-from vision.calibration import CHROMATIC, HUE_REACH, MUCH_NEARER, SHADE_HUE, Calibration, hue_weighted
+from vision.calibration import (
+    CHROMATIC,
+    HUE_REACH,
+    MUCH_NEARER,
+    NAMED,
+    NEUTRAL_COLOURS,
+    SHADE_HUE,
+    Calibration,
+    hue_weighted,
+)
 from vision.palette import DEFAULT_COLOURS, default_centres, features, hue_gap
+from vision.reader.colour import patch_feature
+from vision.reader.exposure import brightened
+from vision.reader.patch import PATCH
+from vision.reader.pips import LOOSE, read_face
+from vision.reading import BBox
 
 
 @dataclass(frozen=True)
@@ -61,22 +76,69 @@ WARM_WHITE_BGR = (190, 215, 245)
 default palette's orange (58) and yellow (97)."""
 
 
+WHITE_IN_SHADE = tuple(round(1.0 - 0.05 * step, 2) for step in range(11))
+"""Shares of WARM_WHITE_BGR's light a white die shows in the open and in shade, 1 to 0.5 (see `white_taken_for`): a
+body is told by its lightness too, and the white dice of the demo desk (vision/demo_frames), on dark wood, lie at a
+lightness of 52 to 64 (0.55 to 0.7 of the warm white's), that of a green or a blue die, not 88."""
+
+
 def white_taken_for(calibration: Calibration) -> tuple[str, ...]:
     """The colours taught at the table that a white die may be taken for, white never taught: those showing a hue
-    (SHADE_HUE) within HUE_REACH of a white die's under a warm lamp (WARM_WHITE_BGR). Told among the colours taught,
-    a white die is named the nearest of them unless it shows almost none of its colour (see
-    `Calibration._neutral_of_colourless`), and a warm white shows a fair share of an orange's: the white dice of the
+    (SHADE_HUE) within HUE_REACH of a white die's under a warm lamp (WARM_WHITE_BGR), and those the calibration
+    names that die, in the open or in shade (WHITE_IN_SHADE, see `whites_taken`). Told among the colours taught, a
+    white die is named the nearest of them unless it shows none of its colour (see
+    `vision.calibration._shows_none_of`), and a warm white shows a fair share of an orange's: the white dice of the
     synthetic Rajas and webcam scenes were named orange 87 times over three teachings of the Rajas four. Taught
     white too, the table tells them apart."""
     if "white" in calibration.centres or "white" not in calibration.by_default:
         return ()
     warm = features(np.array([WARM_WHITE_BGR], np.uint8))[0]
     warm_hue = math.degrees(math.atan2(warm[1], warm[0]))
-    return tuple(
+    near = [
         name
         for name, (a, b, _) in calibration.centres.items()
         if math.hypot(a, b) >= SHADE_HUE and float(hue_gap(math.degrees(math.atan2(b, a)), warm_hue)) <= HUE_REACH
-    )
+    ]
+    shaded = np.array([[round(c * share) for c in WARM_WHITE_BGR] for share in WHITE_IN_SHADE], np.uint8)
+    named = whites_taken(calibration, dict(enumerate(features(shaded)))).values()
+    return tuple(name for name in calibration.centres if name in near or name in named)
+
+
+def whites_taken(calibration: Calibration, whites: Mapping[int, np.ndarray]) -> dict[int, str]:
+    """Of the bodies of white dice (features by die number, see `white_dice`), those the calibration, told among
+    every colour it knows, names another colour (from NAMED), with that colour: a teaching that would have the
+    camera read them so, the dice lying there, is said before it is saved (the calibration page)."""
+    whole = calibration.whole()
+    taken = {}
+    for number, feature in whites.items():
+        name, confidence = whole.classify(feature)
+        if name is not None and name not in NEUTRAL_COLOURS and confidence >= NAMED:
+            taken[number] = name
+    return taken
+
+
+def white_dice(frame: np.ndarray, boxes: Mapping[int, BBox]) -> dict[int, np.ndarray]:
+    """The body features, as a teaching sees them (see `calibrate_from_examples`), of the dice at `boxes` (by
+    number) that the default palette names white, or black with pips darker than the body, as the reader names a
+    white die in shade (vision.reader.colour): dice showing little colour, whatever the table was taught."""
+    seen = brightened(frame)[0] if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    palette = Calibration.default()
+    whites = {}
+    for number, (x0, y0, x1, y1) in boxes.items():
+        crop = seen[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)]
+        if crop.size == 0:
+            continue
+        patch = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+        face = read_face(patch, LOOSE, is_upright=False)
+        feature = patch_feature(patch, face.pips if face.value is not None else ())
+        looks = _named(palette.classify(feature)) if feature is not None else None
+        if feature is not None and (looks == "white" or (looks == "black" and face.is_dark_on_light)):
+            whites[number] = feature
+    return whites
+
+
+def _named(told: tuple[str | None, float]) -> str | None:
+    return told[0] if told[1] >= NAMED else None
 
 
 UNLIKE_HUE = 75.0

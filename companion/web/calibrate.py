@@ -28,7 +28,15 @@ from companion.web.language import color_text, current_locale, message_text, sai
 from companion.web.pictures import die_picture, jpeg_base64
 from vision.annotate import draw_labelled, picture_label_style
 from vision.calibration import Calibration, calibrate_from_examples, taught_over
-from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, too_alike, white_taken_for
+from vision.calibration_check import (
+    AlikeColours,
+    NamedUnlike,
+    named_unlike,
+    too_alike,
+    white_dice,
+    white_taken_for,
+    whites_taken,
+)
 from vision.errors import CalibrationError
 from vision.reading import DiceReading
 from vision.storage import unwritten_reason
@@ -190,10 +198,11 @@ def calibrate_save() -> Response | tuple[str, int] | str:
         return _page(token, error=_teaching_refused(exc, numbers), chosen=posted)
     alike = too_alike(calibration)
     unlike = named_unlike(calibration, alike)
-    if (alike or unlike) and not request.form.get("insist"):  # saved so only when asked a second time
+    whites = _whites_said(calibration, frame, reading, posted)
+    if (alike or unlike or whites) and not request.form.get("insist"):  # saved so only when asked a second time
         said = [_alike_text(pair, list(posted.items()), calibration) for pair in alike]
         said += [_unlike_text(found, list(posted.items()), calibration) for found in unlike]
-        return _page(token, chosen=posted, alike=said)
+        return _page(token, chosen=posted, alike=said + whites)
     try:
         _save(calibration)
     except OSError as exc:
@@ -270,6 +279,20 @@ def _unlike_text(found: NamedUnlike, named: list[tuple[int, str]], calibration: 
         named=color_text(found.taught),
         looks=color_text(found.looks),
     )
+
+
+def _whites_said(
+    calibration: Calibration, frame: np.ndarray, reading: DiceReading, posted: dict[int, str]
+) -> list[str]:
+    """The white dice of the picture, named nothing in this teaching, that its colours would have the camera read as
+    another colour (see `whites_taken`), said in the reader's language; none, nothing said."""
+    boxes = {number: die.bbox for number, die in enumerate(reading.dice, 1) if number not in posted}
+    taken = whites_taken(calibration, white_dice(frame, boxes))
+    if not taken:
+        return []
+    dice = join_list(current_locale(), [str(number) for number in sorted(taken)])
+    names = join_list(current_locale(), [color_text(colour) for colour in dict.fromkeys(taken.values())], "or")
+    return [t("page.calibrate.white_read_as", dice=dice, names=names, n=len(taken))]
 
 
 def _colour_with_dice(colour: str, named: list[tuple[int, str]], calibration: Calibration) -> str:
