@@ -55,34 +55,84 @@ Box = tuple[int, int, int, int]
 def annotate(frame: np.ndarray, reading: DiceReading, words: bool = True, zones: Zones | None = None) -> np.ndarray:
     """A copy of the frame with every die of the reading outlined and labelled (doubtful dice in amber); the colour
     named in the label only with `words` (see `_label`). With `zones`, the table's area and each zone are outlined
-    first, under the dice (see `draw_zones`)."""
+    first, under the dice, and the zones' names written last where no label covers them (see `draw_zones`)."""
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     font_scale, thickness = copy_label_style(*image.shape[:2]) if words else picture_label_style(image.shape[1])
+    zone_style = (font_scale * ZONE_TEXT_SHARE, max(1, thickness // 2))
     if zones is not None:
-        draw_zones(image, zones, font_scale * ZONE_TEXT_SHARE, max(1, thickness // 2))
+        draw_zone_lines(image, zones, zone_style[1])
     boxes: list[Box] = [(x0, y0, x1, y1) for x0, y0, x1, y1 in (die.bbox for die in reading.dice)]
     texts, colours = [_label(die, words) for die in reading.dice], [_colour(die) for die in reading.dice]
-    draw_labelled(image, boxes, texts, colours, font_scale, thickness)
+    labels = draw_labelled(image, boxes, texts, colours, font_scale, thickness)
+    if zones is not None:
+        # Written last, where no die's label lies: a label drawn over a zone's name hid it ("player:orange").
+        write_zone_names(image, zones, *zone_style, labels + boxes)
     return image
 
 
-def draw_zones(image: np.ndarray, zones: Zones, font_scale: float, thickness: int) -> None:
+def draw_zones(
+    image: np.ndarray, zones: Zones, font_scale: float, thickness: int, covered: list[Box] | None = None
+) -> None:
     """The table's area (when it is not the whole frame) and each zone outlined on the image in thin ZONE_INK lines,
-    each zone's name written small inside its top-left corner: the table's owner sees whether the polygons of the
-    zones file fit the table."""
+    each zone's name written small inside it, near its top-left corner, where none of the boxes `covered` lies: the
+    table's owner sees whether the polygons of the zones file fit the table."""
+    draw_zone_lines(image, zones, thickness)
+    write_zone_names(image, zones, font_scale, thickness, covered or [])
+
+
+def draw_zone_lines(image: np.ndarray, zones: Zones, thickness: int) -> None:
+    """The table's area (when it is not the whole frame) and each zone outlined in thin ZONE_INK lines."""
     height, width = image.shape[:2]
     outlined = ((zones.table,) if zones.is_table_outlined else ()) + zones.zones
     for zone in outlined:
         points = np.array([(round(x * (width - 1)), round(y * (height - 1))) for x, y in zone.polygon], np.int32)
         cv2.polylines(image, [points.reshape(-1, 1, 2)], True, ZONE_INK, thickness, cv2.LINE_AA)
+
+
+def write_zone_names(image: np.ndarray, zones: Zones, font_scale: float, thickness: int, covered: list[Box]) -> None:
+    """Each zone's name on a dark band (readable on a pale table cloth as on a dark one), where `zone_name_places`
+    puts it."""
+    height, width = image.shape[:2]
+    names = [zone.name for zone in zones.zones]
+    places = zone_name_places(zones, width, height, font_scale, thickness, covered)
+    for name, (x0, y0, x1, y1) in zip(names, places, strict=True):
+        _, base = cv2.getTextSize(name, _FONT, font_scale, thickness)
+        cv2.rectangle(image, (x0, y0), (x1, y1), (20, 20, 20), cv2.FILLED)
+        cv2.putText(image, name, (x0 + 2, y1 - base - 1), _FONT, font_scale, ZONE_INK, thickness, cv2.LINE_AA)
+
+
+def zone_name_places(
+    zones: Zones, width: int, height: int, font_scale: float, thickness: int, covered: list[Box]
+) -> list[Box]:
+    """Where each zone's name goes, in the zones' order: inside the zone's top-left corner, else a row lower, or in
+    its other corners, the first place that overlaps none of the boxes `covered` (the dice and their labels, as
+    `place_labels` placed them) nor a name placed before; all overlapping, the one that overlaps them least."""
+    placed: list[Box] = []
     for zone in zones.zones:
-        corner = min(zone.polygon, key=lambda p: p[0] + p[1])
         (tw, th), base = cv2.getTextSize(zone.name, _FONT, font_scale, thickness)
-        x = min(max(0, round(corner[0] * (width - 1)) + 2 * thickness), max(0, width - tw))
-        y = min(max(th, round(corner[1] * (height - 1)) + th + 2 * thickness), height - base)
-        # On a dark band, as the dice's labels: readable on a pale table cloth as on a dark one.
-        cv2.rectangle(image, (x - 2, y - th - 2), (x + tw + 2, y + base), (20, 20, 20), cv2.FILLED)
-        cv2.putText(image, zone.name, (x, y), _FONT, font_scale, ZONE_INK, thickness, cv2.LINE_AA)
+        size = (min(tw + 4, width), min(th + base + 2, height))
+        corner = min(zone.polygon, key=lambda p: p[0] + p[1])
+        inner = (round(corner[0] * (width - 1)) + 2 * thickness, round(corner[1] * (height - 1)) + 2 * thickness)
+        far = (max(x for x, _ in zone.polygon) * (width - 1), max(y for _, y in zone.polygon) * (height - 1))
+        outer = (round(far[0]) - 2 * thickness, round(far[1]) - 2 * thickness)
+        spots = [_inside(spot, width, height) for spot in _in_corners(inner, outer, size)]
+        placed.append(min(spots, key=lambda spot: _covered(spot, placed + covered)))
+    return placed
+
+
+def _in_corners(inner: tuple[int, int], outer: tuple[int, int], size: tuple[int, int]) -> list[Box]:
+    """The places for a zone's name of `size` (w, h) inside the box from `inner` (top-left) to `outer` (bottom-right),
+    in order of preference: its top-left corner, one to three rows lower, its top-right, bottom-left and bottom-right
+    corners, then just above the box."""
+    (x0, y0), (x1, y1), (w, h) = inner, outer, size
+    lower = [(x0, y0 + k * h, x0 + w, y0 + (k + 1) * h) for k in range(4)]
+    return [
+        *lower,
+        (x1 - w, y0, x1, y0 + h),
+        (x0, y1 - h, x0 + w, y1),
+        (x1 - w, y1 - h, x1, y1),
+        (x0, y0 - 2 * h, x0 + w, y0 - h),
+    ]
 
 
 def picture_label_style(width: int) -> tuple[float, int]:
@@ -108,9 +158,9 @@ def draw_labelled(
     font_scale: float,
     thickness: int,
     backed: bool = True,
-) -> None:
+) -> list[Box]:
     """Each box outlined on the image, in its colour, and its text written beside it where `place_labels` puts it
-    (on a dark band when `backed`)."""
+    (on a dark band when `backed`); where the texts were written."""
     for (x0, y0, x1, y1), colour in zip(boxes, colours, strict=True):
         cv2.rectangle(image, (x0, y0), (x1, y1), colour, thickness)
     places = place_labels(boxes, texts, image.shape[1], image.shape[0], font_scale, thickness)
@@ -120,6 +170,7 @@ def draw_labelled(
         _, base = cv2.getTextSize(text, _FONT, font_scale, thickness)
         ink = colour if not backed or sum(colour) >= LEAST_INK else _PALE_INK
         cv2.putText(image, text, (x0 + 2, y1 - base - 1), _FONT, font_scale, ink, thickness)
+    return places
 
 
 def label_places(reading: DiceReading, width: int, height: int, font_scale: float, thickness: int) -> list[Box]:

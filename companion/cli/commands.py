@@ -66,7 +66,9 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     rows.append(choose.choose_serial(config).to_dict())
     rows.append(_store_row(config))
     for row in rows:
-        flag = " [built-in stand-in]" if row["is_stand_in"] else ""
+        # A stand-in the configuration names is said as the health page says it ("Stand-in, as configured").
+        asked = row.get("is_asked")
+        flag = (" [stand-in, as configured]" if asked else " [built-in stand-in]") if row["is_stand_in"] else ""
         print(f"{row['device']:<16} {row['implementation']}{flag}\n{'':<16} why: {row['reason']}")
     sys.stdout.flush()
     # `serve` would stop on pins, a zones file or a store it cannot use: so does the doctor's exit status.

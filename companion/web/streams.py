@@ -4,7 +4,9 @@ Nothing is ever queued for a slow client: each loop sends what is newest when th
 events after the last one sent, the latest reading, the latest frame). Each open stream holds one server
 thread, so their number is capped (MAX_STREAMS, 503 beyond). A gone client is noticed within a second
 under waitress (see server.py), elsewhere at the next write (one heartbeat at most), and its generator ends;
-an SSE connection also ends after STREAM_MAX_SECONDS and EventSource comes back with Last-Event-ID.
+an SSE connection also ends after STREAM_MAX_SECONDS and EventSource comes back with Last-Event-ID; so does the
+camera's MJPEG, which the camera page opens again (static/camera.js), and it is refused at once (503) while the camera
+has no picture to show.
 No lock is held while yielding.
 """
 
@@ -22,7 +24,8 @@ from companion.service import Companion
 from companion.web import sse
 from companion.web.bodies import MAX_WHOLE, int_arg
 from companion.web.context import CameraFeed, camera, service, setting, slots
-from companion.web.errors import NoCamera
+from companion.web.errors import NoCamera, error_response
+from companion.web.health_view import camera_trouble
 
 streams = Blueprint("streams", __name__)
 
@@ -151,26 +154,46 @@ def readings(
 
 @streams.get("/camera.mjpg")
 def camera_mjpeg() -> Response:
-    """MJPEG of the camera's latest frame with the dice outlined."""
+    """MJPEG of the camera's latest frame with the dice outlined; 503 at once while it has no picture to show (the
+    camera page then says so and asks again: static/camera.js), as a stream would send nothing and never end."""
     worker = camera()
     if worker is None:
         raise NoCamera("the service runs without a camera")
+    if worker.latest_jpeg() is None or camera_trouble() is not None:  # a lost camera's last frame is no picture
+        return _no_picture()
     release = slots().take()
-    body = frames(
-        service(), worker, float(setting("CAMERA_FPS")), float(setting("CAMERA_KEEPALIVE_SECONDS")), _client_gone()
-    )
+    fps, keepalive = float(setting("CAMERA_FPS")), float(setting("CAMERA_KEEPALIVE_SECONDS"))
+    body = frames(service(), worker, fps, keepalive, _client_gone(), lifetime=float(setting("STREAM_MAX_SECONDS")))
     return _streamed(body, f"multipart/x-mixed-replace; boundary={BOUNDARY}", release)
 
 
+def _no_picture() -> Response:
+    """503 no_picture: answered, not raised, as the camera page asks again every few seconds while the camera is lost
+    and an error raised is logged at every ask (the camera's loss is logged once, by the camera)."""
+    said = {"key": "error.no_picture", "params": {}}
+    response = error_response("no_picture", "the camera has no picture to show now", 503, {"said": said})
+    response.headers.update({"Retry-After": "3", "Cache-Control": "no-cache"})
+    return response
+
+
 def frames(
-    companion: Companion, worker: CameraFeed, fps: float, keepalive: float, is_gone: ClientGone = lambda: False
+    companion: Companion,
+    worker: CameraFeed,
+    fps: float,
+    keepalive: float,
+    is_gone: ClientGone = lambda: False,
+    lifetime: float = Timing.lifetime,
 ) -> Iterator[bytes]:
-    """Multipart JPEG parts: the newest frame at most `fps` times a second, stale ones skipped."""
+    """Multipart JPEG parts: the newest frame at most `fps` times a second, stale ones skipped.
+
+    The stream ends after `lifetime` seconds, as an SSE connection does: a tab left open does not hold a server thread
+    for ever (the camera page opens it again), nor one whose client vanished without a word."""
     period = 1.0 / fps
     version, sent_at = -1, 0.0
-    # Ends when the client goes, or when the camera is closed or replaced.
-    while companion.devices.get("camera") is worker and not is_gone():
-        worker.wait_for_frame(version, timeout=min(keepalive, SLICE_SECONDS))
+    end = time.monotonic() + lifetime
+    # Ends when the client goes, when the camera is closed or replaced, or at the end of its lifetime.
+    while companion.devices.get("camera") is worker and not is_gone() and time.monotonic() < end:
+        worker.wait_for_frame(version, timeout=max(0.0, min(keepalive, SLICE_SECONDS, end - time.monotonic())))
         wait = period - (time.monotonic() - sent_at)
         if wait > 0:
             time.sleep(wait)  # cap the rate; frames arriving meanwhile replace each other

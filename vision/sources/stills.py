@@ -82,6 +82,20 @@ def _folder_said(folder: Path, scan: PictureScan) -> tuple[str, Summary]:
     return description, ("folder_unreadable", {"n": shown, "folder": str(folder), "unreadable": unreadable})
 
 
+def _a_folder(path: Path, what: str) -> Path:
+    """`path`, a folder; CameraError saying what it is instead (`what`: "image" for a folder of pictures, "recording"
+    for a replay's): a file given for a folder was said to be a folder that does not exist."""
+    if path.is_dir():
+        return path
+    if path.exists():
+        said = (f"vision.camera.{what}_folder_is_file", {"folder": str(path)})
+        raise CameraError(f"{what} folder {path} is a file, not a folder", said=said)
+    if what == "recording":  # a missing folder of pictures is said where they are listed (list_images)
+        said = ("vision.camera.recording_folder_missing", {"folder": str(path)})
+        raise CameraError(f"recording folder {path} does not exist", said=said)
+    return path
+
+
 class FolderSource(SequenceSource):
     """The images of a folder in natural name order.
 
@@ -106,7 +120,7 @@ class FolderSource(SequenceSource):
         folder = Path(directory)
         if seconds_per_still is not None and (seconds_per_still <= 0 or camera_fps <= 0):
             raise ValueError(f"seconds_per_still and camera_fps must be > 0, got {seconds_per_still}, {camera_fps}")
-        scan = scan_pictures(list_images(folder), size)
+        scan = scan_pictures(list_images(_a_folder(folder, "image")), size)
         # None readable: the pictures are kept, for the source to end at once saying why (status().error).
         paths = scan.readable or [path for path, _ in scan.unreadable]
         pace: dict[str, Any] = {}
@@ -187,7 +201,7 @@ def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) ->
     # Imported here: vision.recording itself imports vision.sources (its error class).
     from vision.recording import Recording, is_recording
 
-    if is_recording(folder):
+    if is_recording(_a_folder(folder, "recording")):
         recording = Recording.load(folder)
         what = recording.description or f"recording in {folder}"
         return {

@@ -1,6 +1,35 @@
 /* The camera page: what the camera is doing with the dice and the latest reading, live from /stream/reading. */
 "use strict";
 (function () {
+  // The picture: while the camera has none to show (lost, not opened yet) the stream answers 503 at once and the
+  // page says "no picture" in its place; it is asked for again every few seconds and shown once it comes. A stream
+  // ends after the server's STREAM_MAX_SECONDS (a tab left open holds no server thread for ever): opened again then.
+  (function () {
+    const picture = document.getElementById("picture");
+    const none = document.getElementById("no-picture");
+    if (!picture || !none) return;
+    const RETRY_MS = 3000;
+    const lifetimeMs = (parseFloat(picture.dataset.lifetime) || 600) * 1000;
+    let renewal = null;
+    function open() {
+      window.clearTimeout(renewal);
+      picture.src = picture.dataset.src + (picture.dataset.src.indexOf("?") < 0 ? "?" : "&") + "t=" + Date.now();
+    }
+    picture.addEventListener("load", function () {
+      picture.hidden = false;
+      none.hidden = true;
+      window.clearTimeout(renewal);
+      renewal = window.setTimeout(open, lifetimeMs);
+    });
+    picture.addEventListener("error", function () {
+      picture.hidden = true;
+      none.hidden = false;
+      window.clearTimeout(renewal);
+      renewal = window.setTimeout(open, RETRY_MS);
+    });
+    if (!picture.getAttribute("src")) renewal = window.setTimeout(open, RETRY_MS);
+  })();
+
   const list = document.getElementById("reading");
   const phase = document.getElementById("phase");
   const light = document.getElementById("light");
