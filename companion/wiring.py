@@ -15,7 +15,7 @@ from companion.config import Config
 from companion.config.serving import check_for_serve, table_zones
 from companion.devices import choose
 from companion.devices.calibration import load_calibration
-from companion.devices.camera import CameraWorker
+from companion.devices.camera import CameraWorker, zones_status
 from companion.devices.examples import EXAMPLES, ExampleCollector
 from companion.devices.last_roll import LAST_ROLL, LastRoll
 from companion.devices.lights import open_bridge, open_panel
@@ -72,7 +72,10 @@ def _attach_camera(service: Companion, config: Config) -> None:
         # A camera missing at start-up must not keep the table from playing: say so and keep trying.
         log.error("camera %s cannot be opened: %s; trying again in the background", spec, exc)
         service.choices.append(replace(choice, reason=f"{choice.reason}; NOT OPENED: {exc}", failure=str(exc)))
-        service.devices["camera"] = WaitingCamera(open_camera, lambda s: _start_camera(service, config, s), str(exc))
+        zones = zones_status(table_zones(config))  # named on the health page while the camera is lost
+        service.devices["camera"] = WaitingCamera(
+            open_camera, lambda s: _start_camera(service, config, s), str(exc), zones=zones
+        )
         return
     service.choices.append(choice)
     _start_camera(service, config, source)

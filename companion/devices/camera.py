@@ -240,11 +240,7 @@ class CameraWorker:
         return data
 
     def _zones_status(self) -> dict[str, Any] | None:
-        """The zones file in use and how many zones it holds; None without zones (every die in view counts)."""
-        if self.zones is None:
-            return None
-        path = self.zones.path
-        return {"file": str(path) if path is not None else None, "count": len(self.zones.zones)}
+        return zones_status(self.zones)
 
     def close(self) -> None:
         """Stop the loop and close the source; safe to call twice."""
@@ -270,3 +266,12 @@ def shown_size(frame: np.ndarray, reading: DiceReading) -> tuple[np.ndarray, Dic
     scale = PICTURE_WIDTH / width
     small = cv2.resize(frame, (PICTURE_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     return small, reading.scaled(scale)
+
+
+def zones_status(zones: Zones | None) -> dict[str, Any] | None:
+    """The zones file in use and how many zones it holds, as a camera's status says them (the health page's "Table
+    zones" line); None without zones (every die in view counts)."""
+    if zones is None:
+        return None
+    path = zones.path
+    return {"file": str(path) if path is not None else None, "count": len(zones.zones)}

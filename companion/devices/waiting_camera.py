@@ -22,12 +22,15 @@ class WaitingCamera:
         on_open: Callable[[FrameSource], None],
         first_error: str,
         *,
+        zones: dict[str, Any] | None = None,
         first_delay: float = 1.0,
         max_delay: float = 30.0,
     ) -> None:
         self._open = open_source
         self._on_open = on_open
         self.error = first_error
+        self.zones = zones
+        """The zones the camera will place dice with once open, as its status says them (camera.zones_status)."""
         self.attempts = 1
         self._delay = first_delay
         self._max_delay = max_delay
@@ -49,8 +52,15 @@ class WaitingCamera:
             return
 
     def status(self) -> dict[str, Any]:
-        """Lost, with the last error and the number of attempts."""
-        return {"state": "lost", "error": self.error, "reopen_attempts": self.attempts, "last_frame_at": None}
+        """Lost, with the last error and the number of attempts, and the zones it will use (the health page names
+        them whatever the camera's state)."""
+        return {
+            "state": "lost",
+            "error": self.error,
+            "reopen_attempts": self.attempts,
+            "last_frame_at": None,
+            "zones": self.zones,
+        }
 
     def latest_jpeg(self) -> None:
         """No frame yet."""

@@ -15,8 +15,7 @@ from companion.i18n import join_list
 from companion.web.context import camera, service
 from companion.web.formats import shown
 from companion.web.language import color_text, current_locale, has_text, message_text, said_text, t
-from vision.errors import CalibrationError, SaidText
-from vision.zones import Zones
+from vision.errors import SaidText
 
 COUNTERS = frozenset({"errors", "presses"})
 """Status entries that are counts by kind: only the kinds counted at least once are shown."""
@@ -29,9 +28,6 @@ _WRONG_STATES = frozenset({"lost", "fault"})
 
 _WRONG_WHEN_FALSE = frozenset({"connected", "leds_synced"})
 """Facts that are a problem when false: a link not connected, LEDs not showing the state last sent."""
-
-ZONES_FILE = "zones.json"
-"""The zones file of the data directory (companion.config.serving.zones_path, when camera.zones is not set)."""
 
 _VALUE_TEXTS = {"phase": "page.camera.phase."}
 """Where the words for an entry's values are, when not under health.value.KEY. (the camera page says the phases)."""
@@ -49,11 +45,8 @@ class Row:
     hint: str = ""
 
 
-def device_rows(status: Mapping[str, Any], device: str = "") -> list[Row]:
-    """The rows of one device's status (see the device's own `status()`), in the order it gives them; the camera's
-    with its table zones whatever its state (see `_zones_to_come`)."""
-    if device == "camera" and "zones" not in status and (zones := _zones_to_come()) is not _UNREADABLE:
-        status = {**status, "zones": zones}
+def device_rows(status: Mapping[str, Any]) -> list[Row]:
+    """The rows of one device's status (see the device's own `status()`), in the order it gives them."""
     summary = status.get("summary")
     said = {"description": message_text(summary)} if isinstance(summary, Mapping) and has_text(summary["key"]) else {}
     rows = []
@@ -104,25 +97,6 @@ def _zones_text(zones: Any) -> str:
         return t("health.value.zones.none")
     count = zones.get("count", 0)
     return t("health.value.zones.file", path=zones.get("file") or "—", n=count if isinstance(count, int) else 0)
-
-
-_UNREADABLE: dict[str, Any] = {}
-"""A zones file that cannot be read (`_zones_to_come`): no row, rather than one naming no file or no zones."""
-
-
-def _zones_to_come() -> dict[str, Any] | None:
-    """The zones a camera not opened yet will place dice with, as a working camera's status says them: those of the
-    zones file of the data directory, read by the service when the camera opens (None: there is none). A lost
-    camera's status said no zones at all, and the health page dropped their line."""
-    folder = service().data_dir
-    path = folder / ZONES_FILE if folder is not None else None
-    if path is None or not path.exists():
-        return None
-    try:
-        zones = Zones.load(path)
-    except (CalibrationError, OSError):  # said by the service when it opens the camera, and by `companion doctor`
-        return _UNREADABLE
-    return {"file": str(path), "count": len(zones.zones)}
 
 
 def _turn_text(turn: Mapping[str, Any]) -> str:
