@@ -73,13 +73,24 @@ def _folder_said(folder: Path, scan: PictureScan) -> tuple[str, Summary]:
     shown = len(scan.readable)
     if not scan.unreadable:
         return f"folder of {shown} images in {folder}", ("folder", {"n": shown, "folder": str(folder)})
-    bad = len(scan.unreadable)
+    description = f"folder of {shown} image{'' if shown == 1 else 's'} in {folder} ({_unreadable_named(scan)})"
+    return description, ("folder_unreadable", {"n": shown, "folder": str(folder), "unreadable": _unreadable_said(scan)})
+
+
+def _unreadable_names(scan: PictureScan) -> str:
+    """The first NAMED_UNREADABLE names of the pictures that cannot be read, "..." after them if there are more."""
     names = ", ".join(path.name for path, _ in scan.unreadable[:NAMED_UNREADABLE])
-    names += ", ..." if bad > NAMED_UNREADABLE else ""
-    description = f"folder of {shown} image{'' if shown == 1 else 's'} in {folder} ({bad} cannot be read: {names})"
-    # The count of pictures unreadable is a message of its own: its singular and plural are the language's.
-    unreadable = {"key": "health.source.unreadable", "params": {"n": bad, "names": names}}
-    return description, ("folder_unreadable", {"n": shown, "folder": str(folder), "unreadable": unreadable})
+    return names + (", ..." if len(scan.unreadable) > NAMED_UNREADABLE else "")
+
+
+def _unreadable_named(scan: PictureScan) -> str:
+    """How many pictures cannot be read, and the first of them, in English (the log)."""
+    return f"{len(scan.unreadable)} cannot be read: {_unreadable_names(scan)}"
+
+
+def _unreadable_said(scan: PictureScan) -> dict[str, Any]:
+    """The same for the health page: a message of its own, whose singular and plural are the language's."""
+    return {"key": "health.source.unreadable", "params": {"n": len(scan.unreadable), "names": _unreadable_names(scan)}}
 
 
 def _a_folder(path: Path, what: str) -> Path:
@@ -192,12 +203,23 @@ class ReplaySource(SequenceSource):
         clock: Clock = time.monotonic,
         sleep: Sleep = time.sleep,
     ) -> None:
-        timing = _replay_timing(Path(directory), stills_per_second, camera_fps)
+        scan = PictureScan()
+        timing = _replay_timing(Path(directory), stills_per_second, camera_fps, size, scan)
         super().__init__(**timing, kind="replay", loop=loop, size=size, clock=clock, sleep=sleep)
+        self.unreadable: tuple[tuple[Path, str], ...] = tuple(scan.unreadable)
+        """The stills of a plain folder that cannot be decoded, each with why (in English): none of them is shown."""
+        if scan.unreadable:
+            log.warning("%s; %s", self.description, "; ".join(why for _, why in scan.unreadable))
+        if scan.unreadable and not scan.readable:
+            self._state, self._error = "ended", scan.unreadable[-1][1]
 
 
-def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) -> dict[str, Any]:
-    """The frames of a replay and when each is due: a recording's own pace, or stills at a steady rate."""
+def _replay_timing(
+    folder: Path, stills_per_second: float, camera_fps: float, size: Size, scan: PictureScan
+) -> dict[str, Any]:
+    """The frames of a replay and when each is due: a recording's own pace, or stills at a steady rate. The stills
+    of a plain folder are scanned into `scan` as a folder camera's are (see scan_pictures): those that cannot be
+    decoded are left out and said once, rather than counted among the stills and skipped at every showing."""
     # Imported here: vision.recording itself imports vision.sources (its error class).
     from vision.recording import Recording, is_recording
 
@@ -214,15 +236,18 @@ def _replay_timing(folder: Path, stills_per_second: float, camera_fps: float) ->
     rate = stills_per_second
     if rate <= 0 or camera_fps <= 0:
         raise ValueError(f"stills_per_second and camera_fps must be > 0, got {rate} and {camera_fps}")
-    paths = list_images(folder)
-    return {
-        "images": paths,
-        "offsets": [i / rate for i in range(len(paths))],
-        "hold": 1 / rate,
-        "tick": 1 / camera_fps,
-        "description": f"replay of {len(paths)} stills at {rate:g} per second from {folder}",
-        "summary": ("replay_stills", {"n": len(paths), "rate": f"{rate:g}", "folder": str(folder)}),
-    }
+    found = scan_pictures(list_images(folder), size)
+    scan.readable, scan.unreadable, scan.decoded = found.readable, found.unreadable, found.decoded
+    # None readable: the pictures are kept, for the source to end at once saying why (status().error).
+    paths = scan.readable or [path for path, _ in scan.unreadable]
+    description = f"replay of {len(scan.readable)} stills at {rate:g} per second from {folder}"
+    summary: Summary = ("replay_stills", {"n": len(scan.readable), "rate": f"{rate:g}", "folder": str(folder)})
+    if scan.unreadable:
+        description += f" ({_unreadable_named(scan)})"
+        summary = ("replay_stills_unreadable", {**summary[1], "unreadable": _unreadable_said(scan)})
+    offsets = [i / rate for i in range(len(paths))]
+    timing = {"images": paths, "offsets": offsets, "hold": 1 / rate, "tick": 1 / camera_fps}
+    return {**timing, "description": description, "summary": summary, "loader": scan.loader()}
 
 
 class SyntheticSource(SequenceSource):
