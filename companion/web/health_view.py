@@ -134,11 +134,21 @@ def camera_trouble() -> str | None:
     """Why the camera is not working, when it is lost or faulty (its source's last error in the reader's language,
     or "" when it gave none); None while it works or when the service runs without one. Every page says it, not the
     health page alone: the table would otherwise wait for rolls no one reads."""
-    said = getattr(camera(), "status", None)  # a stand-in camera of a test may have no health to say
-    status = said() if callable(said) else {}
+    status = camera_status(camera())
     if status.get("state") not in _WRONG_STATES:
         return None
     return said_text(status.get("error"))
+
+
+def camera_status(worker: object) -> dict[str, Any]:
+    """What a camera says of its health ({} for none, or a stand-in camera of a test that says nothing)."""
+    said = getattr(worker, "status", None)
+    return said() if callable(said) else {}
+
+
+def is_camera_lost(worker: object) -> bool:
+    """Whether a camera is lost or faulty: what it last showed is no picture of the table any more."""
+    return camera_status(worker).get("state") in _WRONG_STATES
 
 
 def _is_bad(key: str, value: Any) -> bool:

@@ -25,7 +25,7 @@ from companion.web import sse
 from companion.web.bodies import MAX_WHOLE, int_arg
 from companion.web.context import CameraFeed, camera, service, setting, slots
 from companion.web.errors import NoCamera, error_response
-from companion.web.health_view import camera_trouble
+from companion.web.health_view import camera_trouble, is_camera_lost
 
 streams = Blueprint("streams", __name__)
 
@@ -127,7 +127,8 @@ def _changed_within(companion: Companion, version: int, timeout: float, is_gone:
 
 @streams.get("/reading")
 def reading() -> Response:
-    """SSE of the latest dice reading (only the latest, at most READING_HZ per second)."""
+    """SSE of the latest dice reading (only the latest, at most READING_HZ per second), and whether the camera is lost
+    (a "camera" message each time that changes, the first when it is lost)."""
     release = slots().take()
     body = readings(service(), float(setting("READING_HZ")), _timing(), _client_gone())
     return _streamed(body, "text/event-stream", release)
@@ -139,9 +140,14 @@ def readings(
     """The service's latest reading each time it changes, throttled to `hz`; a comment when idle."""
     yield sse.retry(RETRY_MS)
     sent: Any = None
+    lost = False  # a page is drawn as the camera was: said only once it is lost, and again once it is back
     quiet_since = time.monotonic()
     end = quiet_since + timing.lifetime
     while not is_gone() and time.monotonic() < end:
+        if (now_lost := is_camera_lost(companion.devices.get("camera"))) != lost:
+            # The camera page puts "no picture" in place of the frame the camera last showed (static/camera.js).
+            lost = now_lost
+            yield sse.message({"lost": lost}, event="camera")
         time.sleep(1.0 / hz)
         latest = companion.last_reading
         if latest is not None and latest is not sent:
@@ -187,12 +193,15 @@ def frames(
     """Multipart JPEG parts: the newest frame at most `fps` times a second, stale ones skipped.
 
     The stream ends after `lifetime` seconds, as an SSE connection does: a tab left open does not hold a server thread
-    for ever (the camera page opens it again), nor one whose client vanished without a word."""
+    for ever (the camera page opens it again), nor one whose client vanished without a word. It ends too when the
+    camera is lost: its last frame is no picture of the table any more (the page learns it from /stream/reading)."""
     period = 1.0 / fps
     version, sent_at = -1, 0.0
     end = time.monotonic() + lifetime
-    # Ends when the client goes, when the camera is closed or replaced, or at the end of its lifetime.
+    # Ends when the client goes, when the camera is closed, replaced or lost, or at the end of its lifetime.
     while companion.devices.get("camera") is worker and not is_gone() and time.monotonic() < end:
+        if is_camera_lost(worker):
+            return
         worker.wait_for_frame(version, timeout=max(0.0, min(keepalive, SLICE_SECONDS, end - time.monotonic())))
         wait = period - (time.monotonic() - sent_at)
         if wait > 0:

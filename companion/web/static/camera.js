@@ -4,6 +4,9 @@
   // The picture: while the camera has none to show (lost, not opened yet) the stream answers 503 at once and the
   // page says "no picture" in its place; it is asked for again every few seconds and shown once it comes. A stream
   // ends after the server's STREAM_MAX_SECONDS (a tab left open holds no server thread for ever): opened again then.
+  // A camera lost while its picture is shown is said by /stream/reading ("camera" messages, see cameraLost below):
+  // the stream ends then without a word to the image, which would keep showing the last frame as if live.
+  let cameraLost = function () {};
   (function () {
     const picture = document.getElementById("picture");
     const none = document.getElementById("no-picture");
@@ -28,6 +31,14 @@
       renewal = window.setTimeout(open, RETRY_MS);
     });
     if (!picture.getAttribute("src")) renewal = window.setTimeout(open, RETRY_MS);
+    cameraLost = function () {
+      if (picture.hidden) return; // "no picture" is shown already, and asked for again in turn
+      picture.removeAttribute("src");
+      picture.hidden = true;
+      none.hidden = false;
+      window.clearTimeout(renewal);
+      renewal = window.setTimeout(open, RETRY_MS);
+    };
   })();
 
   const list = document.getElementById("reading");
@@ -125,6 +136,9 @@
   }
 
   const stream = new EventSource(list.dataset.streamUrl);
+  stream.addEventListener("camera", function (event) {
+    if (JSON.parse(event.data).lost) cameraLost();
+  });
   stream.addEventListener("reading", function (event) {
     const reading = JSON.parse(event.data);
     showPhase(reading);
