@@ -64,3 +64,25 @@ def test_doctor_exits_1_for_a_store_serve_could_not_use(tmp_path: Path, capsys: 
     (tmp_path / "events.db").write_text("not a database")
     assert main(["--data-dir", str(tmp_path), "doctor"]) == 1
     assert "UNUSABLE" in capsys.readouterr().out
+
+
+def test_doctor_alone_says_a_webcam_and_a_serial_port_that_are_not_plugged_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "webcam:97"\n[serial]\nport = "/dev/ttyACM97"\n')
+    assert not Path("/dev/video97").exists() and not Path("/dev/ttyACM97").exists()
+    # serve would start and wait for them: not a fault of the configuration, so still exit 0.
+    assert main(["--config", str(config), "--data-dir", str(tmp_path), "doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "/dev/video97 is not there now (plugged in? `doctor --open` tries it)" in out
+    assert "/dev/ttyACM97 is not there now (plugged in? `doctor --open` tries it)" in out
+
+
+def test_doctor_alone_says_nothing_of_a_device_file_that_is_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "webcam:/dev/null"\n[serial]\nport = "/dev/null"\n')
+    assert main(["--config", str(config), "--data-dir", str(tmp_path), "doctor"]) == 0
+    assert "is not there now" not in capsys.readouterr().out

@@ -8,6 +8,7 @@ import logging
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from companion.config import Config
@@ -61,9 +62,11 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     camera = choose.choose_camera(config)[0].to_dict()
     if "camera" in problems:
         camera["reason"] = f"UNUSABLE: {problems['camera']}"
-    rows: list[dict[str, Any]] = [camera, _zones_row(config, problems.get("camera"))]
+    rows: list[dict[str, Any]] = [_noted_if_absent(camera, _webcam_device(camera["implementation"]))]
+    rows.append(_zones_row(config, problems.get("camera")))
     rows.append(_gpio_row(config, problems.get("gpio")))
-    rows.append(choose.choose_serial(config).to_dict())
+    serial = choose.choose_serial(config).to_dict()
+    rows.append(_noted_if_absent(serial, str(serial["implementation"])))
     rows.append(_store_row(config))
     for row in rows:
         # A stand-in the configuration names is said as the health page says it ("Stand-in, as configured").
@@ -81,6 +84,23 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     for one in probes:
         print(f"{one.device:<16} {one.said}")
     return 0 if usable and all(one.works for one in probes) else 1
+
+
+def _webcam_device(spec: str) -> str:
+    """The device file of a "webcam:N" or "webcam:/dev/videoN" camera ("" for any other camera)."""
+    kind, _, argument = spec.partition(":")
+    if kind != "webcam":
+        return ""
+    return argument if argument.startswith("/") else f"/dev/video{argument or '0'}"
+
+
+def _noted_if_absent(row: dict[str, Any], device: str) -> dict[str, Any]:
+    """The row, told when the device file it names (a webcam's, a serial port's) is not on this machine now: `serve`
+    would start and wait for it, so that is no fault of the configuration, but the host plugging things in wants to
+    know before the evening. Other names (picamera2, a URL such as socket://) are left as they are."""
+    if not device.startswith("/dev/") or Path(device).exists():
+        return row
+    return {**row, "reason": f"{row['reason']}; {device} is not there now (plugged in? `doctor --open` tries it)"}
 
 
 def _zones_row(config: Config, problem: str | None) -> dict[str, Any]:
