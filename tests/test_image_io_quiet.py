@@ -51,3 +51,16 @@ def test_a_webcam_missing_is_said_in_words_without_opencvs_warnings(
         WebcamCapture(device)
     said = capfd.readouterr()
     assert "WARN" not in said.err and "VIDEOIO" not in said.err, said.err
+
+
+def test_opencv_4_without_cv2_utils_logging_is_kept_quiet_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OpenCV 4.x wheels the Pi installs (deploy/constraints-pi.txt) have no cv2.utils.logging, only
+    cv2.getLogLevel and cv2.setLogLevel: every picture read crashed there."""
+    levels = [3]
+    monkeypatch.delattr(cv2.utils, "logging")
+    monkeypatch.setattr(cv2, "getLogLevel", lambda: levels[-1], raising=False)
+    monkeypatch.setattr(cv2, "setLogLevel", levels.append, raising=False)
+    picture = np.full((12, 16, 3), (10, 200, 40), np.uint8)
+    cv2.imwrite(str(tmp_path / "good.png"), picture)
+    assert np.array_equal(load_image(tmp_path / "good.png"), picture)
+    assert levels == [3, 0, 3]  # silent while decoding, then as it was

@@ -96,13 +96,21 @@ def opencv_silent() -> Iterator[None]:
     """OpenCV's own log kept quiet meanwhile: a file it cannot decode makes it write a line of its internals to the
     terminal ("[ERROR:0@0.476] global loadsave.cpp:1355 imdecode_ ...") before the caller's own message says, in
     words, which file and why. The level is OpenCV's global one, so decodings take turns."""
+    # OpenCV 5 has the level in cv2.utils.logging; the 4.x wheels the Pi's numpy 1.x needs (deploy/constraints-pi.txt)
+    # have only cv2.getLogLevel and cv2.setLogLevel. Both count from 0, silent.
+    logging = getattr(cv2.utils, "logging", None)
+    get_level, set_level = (logging.getLogLevel, logging.setLogLevel) if logging else (cv2.getLogLevel, cv2.setLogLevel)
     with _QUIET:
-        before = cv2.utils.logging.getLogLevel()
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+        before = get_level()
+        set_level(SILENT)
         try:
             yield
         finally:
-            cv2.utils.logging.setLogLevel(before)
+            set_level(before)
+
+
+SILENT = 0
+"""OpenCV's log level that says nothing (cv2.utils.logging.LOG_LEVEL_SILENT in OpenCV 5)."""
 
 
 def decode_quietly(data: np.ndarray) -> np.ndarray | None:
