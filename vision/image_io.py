@@ -9,6 +9,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -99,7 +100,8 @@ def opencv_silent() -> Iterator[None]:
     # OpenCV 5 has the level in cv2.utils.logging; the 4.x wheels the Pi's numpy 1.x needs (deploy/constraints-pi.txt)
     # have only cv2.getLogLevel and cv2.setLogLevel. Both count from 0, silent.
     logging = getattr(cv2.utils, "logging", None)
-    get_level, set_level = (logging.getLogLevel, logging.setLogLevel) if logging else (cv2.getLogLevel, cv2.setLogLevel)
+    where: Any = logging or cv2
+    get_level, set_level = where.getLogLevel, where.setLogLevel
     with _QUIET:
         before = get_level()
         set_level(SILENT)
