@@ -143,7 +143,9 @@ def _colour_cut(
     regions: list[Region] = []
     for index in range(len(colours)):
         part = ((nearest == index) & body & (gaps[index] <= PIXEL_HUE_REACH)).astype(np.uint8) * 255
-        part = fill_holes(cv2.morphologyEx(part, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+        part = cv2.morphologyEx(part, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        # Its outer outlines are those it would have with its holes (the pips) filled, traced alike (see
+        # table._faint_squares): each piece is a die's whole outline without filling the part first.
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for piece in found:
             regions += _dice_of_a_colour(piece + [x, y], side, w, h, image)
