@@ -4,7 +4,7 @@ steepness of its edge, its span when drawn out), those past the die's outline se
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -70,9 +70,10 @@ def find_blobs(
             continue
         if not steepness:
             steepness.append(cv2.magnitude(cv2.Sobel(signed, cv2.CV_32F, 1, 0), cv2.Sobel(signed, cv2.CV_32F, 0, 1)))
-        contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, signed, steepness[0])
+        box = cv2.boundingRect(contour)
+        contrast, sharpness = float(signed[int(y), int(x)]), _sharpness(contour, box, signed, steepness[0])
         span = _span(contour, moments) if roundness < ROUND else None
-        runs_off = _reaches_edge(contour)
+        runs_off = _reaches_edge(box)
         found.append(Blob(x, y, area, roundness, contrast, sharpness, angle % 180.0, span, runs_off=runs_off))
     return found
 
@@ -143,8 +144,9 @@ def _ellipse(contour: np.ndarray) -> tuple[float, float]:
     return min(a, b) / max(a, b, 1e-6), angle
 
 
-def _reaches_edge(contour: np.ndarray) -> bool:
-    x, y, w, h = cv2.boundingRect(contour)
+def _reaches_edge(box: Sequence[int]) -> bool:
+    """Whether a blob's bounding box (`cv2.boundingRect` of its contour) reaches the patch's edge."""
+    x, y, w, h = box
     return x == 0 or y == 0 or x + w == PATCH or y + h == PATCH
 
 
@@ -162,9 +164,10 @@ PIP_AREA = (0.003 * PATCH * PATCH, 0.07 * PATCH * PATCH)
 """Smallest and largest area of a pip, in patch pixels."""
 
 
-def _sharpness(contour: np.ndarray, signed: np.ndarray, steepness: np.ndarray) -> float:
-    """How steep a blob's edge is, for its contrast."""
-    bx, by, bw, bh = cv2.boundingRect(contour)
-    peak = float(np.maximum.reduce(signed[by : by + bh, bx : bx + bw], axis=None))
+def _sharpness(contour: np.ndarray, box: Sequence[int], signed: np.ndarray, steepness: np.ndarray) -> float:
+    """How steep a blob's edge is, for its contrast (`box`: the contour's bounding box)."""
+    bx, by, bw, bh = box
+    # The float32 maximum over the box, as np.max gives it, at less than half its cost.
+    peak = cv2.minMaxLoc(signed[by : by + bh, bx : bx + bw])[1]
     edge = contour.reshape(-1, 2)
     return mean32(steepness.take(edge[:, 1] * steepness.shape[1] + edge[:, 0])) / max(peak, 1.0)
