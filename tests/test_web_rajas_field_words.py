@@ -21,8 +21,8 @@ from companion.web.rajas.field_words import FIELD_WORDS, field_words, in_form_wo
 PATHS = {
     "tile.reward.kind": ("the tile's reward kind", "type de récompense de la tuile"),
     "tile.reward2.kind": ("the tile's reward kind", "type de récompense de la tuile"),
-    "tile.reward.number": ("the village's printed yield", "gain imprimé du village"),
-    "tile.reward": ("the village's printed yield", "gain imprimé du village"),
+    "tile.reward.number": ("the tile's printed yield", "gain imprimé de la tuile"),
+    "tile.reward": ("the tile's printed yield", "gain imprimé de la tuile"),
     "dice.0.value": ("number shown", "face montrée"),
     "fix.2.value": ("number shown", "face montrée"),
     "pay[1].value": ("number shown", "face montrée"),
@@ -114,8 +114,15 @@ PAGE_REFUSALS: dict[str, tuple[dict[str, str], str, str, str]] = {
     "a village's number that is no number": (
         VILLAGE_NUMBER,
         "tile.reward.number",
-        "Champ « gain imprimé du village » : un nombre entier, pas 'lots'.",
-        "Field “the village's printed yield”: a whole number, not 'lots'.",
+        "Champ « gain imprimé de la tuile » : un nombre entier, pas 'lots'.",
+        "Field “the tile's printed yield”: a whole number, not 'lots'.",
+    ),
+    "a Navaratnas yield tile's reward of no kind (no village's)": (
+        {"type": "take_yield", "seat": "1", "tile.color": "brown", "income": "1", "tile.reward.kind": "lots"},
+        "tile.reward",
+        "Champ « gain imprimé de la tuile » : une récompense doit être d'un type de la liste des récompenses "
+        "imprimées, pas null.",
+        "Field “the tile's printed yield”: a reward needs a kind in the list of printed rewards, not null.",
     ),
     "a good that is none (the engine's refusal)": (
         {"type": "place", "seat": "1", "space": "market_identical", "pay": "1:green-1", "good": "gold"},
