@@ -159,7 +159,7 @@ TILE_FORMS = {
     "a yield on a normal tile": (
         {"tile.reward.kind": "money", "tile.reward.number": "2"},
         "tile.reward",
-        "Champ « gain imprimé du village » : seule une tuile village aux manguiers a un gain imprimé ; laissez-le vide "
+        "Champ « gain imprimé de la tuile » : seule une tuile village aux manguiers a un gain imprimé ; laissez-le vide "
         "pour cette tuile.",
     ),
     "a building that is none": (
