@@ -63,17 +63,21 @@ def test_the_folder_says_the_pictures_it_shows_and_names_those_it_cannot_read(
     assert f"{folder / 'b2-truncated.jpg'}: not a decodable image" in caplog.text
 
 
-def test_each_picture_is_decoded_once_however_often_it_is_shown(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    decodings: list[int] = []
+@pytest.fixture
+def decodings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of each picture file decoded from now on (sources decode through sequence.decode_quietly)."""
+    sizes: list[int] = []
     real = sequence_module.decode_quietly
 
     def counting(data: np.ndarray) -> np.ndarray | None:
-        decodings.append(data.size)
+        sizes.append(data.size)
         return real(data)
 
     monkeypatch.setattr(sequence_module, "decode_quietly", counting)
+    return sizes
+
+
+def test_each_picture_is_decoded_once_however_often_it_is_shown(tmp_path: Path, decodings: list[int]) -> None:
     clock = ManualClock()
     folder = _folder(tmp_path)
     with FolderSource(folder, seconds_per_still=1.0, camera_fps=10, clock=clock, sleep=clock.sleep) as source:

@@ -2,6 +2,8 @@
 and shows only those it can read, names the others once (log, health page in the page's language), and decodes each
 picture once when opened, as a folder camera does; one with no picture it can read ends at once saying why."""
 
+# ruff: noqa: F811  (the decodings fixture imported is a parameter here)
+
 from __future__ import annotations
 
 import logging
@@ -10,10 +12,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from test_folder_health_unreadable import decodings  # noqa: F401  (fixture)
 
 from companion.i18n import translate
 from vision.sources import ManualClock, ReplaySource
-from vision.sources import sequence as sequence_module
 
 
 def _folder(tmp_path: Path) -> Path:
@@ -58,15 +60,7 @@ def test_the_health_page_says_it_in_the_pages_language(tmp_path: Path) -> None:
     )
 
 
-def test_each_still_is_decoded_once_however_often_it_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    decodings: list[int] = []
-    real = sequence_module.decode_quietly
-
-    def counting(data: np.ndarray) -> np.ndarray | None:
-        decodings.append(data.size)
-        return real(data)
-
-    monkeypatch.setattr(sequence_module, "decode_quietly", counting)
+def test_each_still_is_decoded_once_however_often_it_is_shown(tmp_path: Path, decodings: list[int]) -> None:
     clock = ManualClock()
     folder = _folder(tmp_path)
     with ReplaySource(folder, stills_per_second=1.0, camera_fps=10, clock=clock, sleep=clock.sleep) as source:
