@@ -159,8 +159,8 @@ TILE_FORMS = {
     "a yield on a normal tile": (
         {"tile.reward.kind": "money", "tile.reward.number": "2"},
         "tile.reward",
-        "Champ « gain imprimé de la tuile » : seule une tuile village aux manguiers a un gain imprimé ; laissez-le vide "
-        "pour cette tuile.",
+        "Champ « gain imprimé de la tuile » : seule une tuile village aux manguiers a un gain imprimé ; laissez-le "
+        "vide pour cette tuile.",
     ),
     "a building that is none": (
         {"tile.buildings": "castle"},
