@@ -17,12 +17,12 @@ from typing import Any
 from companion.boards import OwnerBoards
 from companion.devices.notices import DeviceChoice
 from companion.errors import SHOWN_CHARS, Conflict, GameNotFound, MalformedRequest, StoreError, shown
-from companion.events.bus import ButtonPressed, EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
+from companion.events.bus import EventBus, GameEventAppended, ReadingUpdated, RollSettled, VerdictGiven
 from companion.events.store import EventStore, StoredEvent
-from companion.games.base import Player, RefusedMove, RolledDie, Verdict
+from companion.games.base import Player, RefusedMove, RolledDie, Verdict, verdict_in_words
 from companion.games.registry import game_kind, game_kinds
-from companion.i18n import DEFAULT_LOCALE, translate
 from companion.session import GameSession
+from companion.table_buttons import TableButtons
 from vision.reading import DiceReading, sure_value
 
 log = logging.getLogger(__name__)
@@ -56,8 +56,8 @@ class Companion:
         self._unplayed: tuple[str, int, str] | None = None  # the last settled roll not played, as logged
         self._active_listeners: list[Callable[[str], None]] = []
         self.bus.subscribe(RollSettled, self._on_roll_settled)
-        self.bus.subscribe(ButtonPressed, self._on_button)
         self.bus.subscribe(GameEventAppended, self._on_fact_told)
+        self.buttons = TableButtons(self, self._changed_now)  # confirm, undo and next, from GPIO or the microcontroller
 
     # ---- games
     def kinds(self) -> list[dict[str, Any]]:
@@ -307,20 +307,6 @@ class Companion:
             log.log(level, "settled roll not played: %s", in_words(exc))
             self._unplayed = said
 
-    def _on_button(self, event: ButtonPressed) -> None:
-        game_id = self.active_id
-        if game_id is None:
-            return
-        try:
-            if event.name == "undo":
-                self.append(game_id, "undo", {}, origin=event.origin)
-            elif event.name == "next":
-                self.append(game_id, "move", {"move": {"type": "end_turn"}}, origin=event.origin)
-            elif event.name == "confirm" and self.last_settled is not None:
-                self.bus.publish(RollSettled(self.last_settled, time.time()))
-        except (RefusedMove, Conflict, MalformedRequest) as exc:
-            log.info("button %s refused: %s", event.name, in_words(exc))
-
     # ---- health and shutdown
     def health(self) -> dict[str, Any]:
         """What is in use for the camera, GPIO, microcontroller and store, and whether each is a stand-in."""
@@ -368,8 +354,7 @@ def in_words(error: Exception) -> str:
     reason, the reason's catalogue key in brackets after them; any other error as its message says it."""
     if not isinstance(error, RefusedMove) or error.verdict.reason is None:
         return str(error)
-    reason = error.verdict.reason
-    return f"move {error.verdict.status}: {translate(DEFAULT_LOCALE, reason.key, reason.params)} [{reason.key}]"
+    return verdict_in_words(error.verdict)
 
 
 def _limits(fields: Sequence[Any]) -> dict[str, dict[str, int]]:

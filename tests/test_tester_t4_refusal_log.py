@@ -44,7 +44,7 @@ def test_a_button_the_rules_refuse_is_logged_in_english_words(
     service: Companion, free_game: dict[str, object], caplog: pytest.LogCaptureFixture
 ) -> None:
     service.set_active(str(free_game["game_id"]))
-    caplog.set_level(logging.INFO, logger="companion.service")
+    caplog.set_level(logging.INFO, logger="companion.table_buttons")
     service.bus.publish(ButtonPressed("next", "gpio"))  # Ann has not rolled: her turn cannot end yet
     [line] = _lines(caplog, "button next refused")
     words = translate("en", "free_dice.refused.roll_first")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from companion.errors import IllegalMove
+from companion.i18n import DEFAULT_LOCALE, translate
 
 VerdictStatus = Literal["allowed", "refused", "undecided"]
 
@@ -90,6 +91,14 @@ class Verdict:
             "citation": self.citation.to_dict() if self.citation else None,
             "missing": self.missing.to_dict() if self.missing else None,
         }
+
+
+def verdict_in_words(verdict: Verdict) -> str:
+    """A verdict as the log says it: its status, the English words of its reason, the reason's key in brackets."""
+    if verdict.reason is None:
+        return f"move {verdict.status}"
+    reason = verdict.reason
+    return f"move {verdict.status}: {translate(DEFAULT_LOCALE, reason.key, reason.params)} [{reason.key}]"
 
 
 class RefusedMove(IllegalMove):
@@ -186,6 +195,11 @@ class Game(Protocol):
 
     def roll_move(self, state: Any, dice: Sequence[RolledDie]) -> Mapping[str, Any] | None:
         """The chance move a settled camera reading stands for now, or None if the game expects no roll."""
+        ...
+
+    def button_move(self, state: Any, button: str) -> Mapping[str, Any] | None:
+        """The move a table button other than confirm and undo ("next") stands for now, or None when it means
+        nothing in this game now (the press is then refused, lit red and said on the table page)."""
         ...
 
     def view(self, state: Any) -> dict[str, Any]:

@@ -66,6 +66,7 @@ def _register_template_helpers(app: Flask) -> None:
         t=language.t,
         msg=language.message_text,
         citation=language.citation_text,
+        verdict_texts=language.verdict_texts,
         color_name=language.color_text,
         phase_text=language.phase_text,
         is_dim=language.is_dim,
@@ -85,6 +86,8 @@ def _register_template_helpers(app: Flask) -> None:
         # The roll form says who reads the dice: the camera, or the players when camera.source is off.
         has_camera=health_view.has_camera,
         camera_trouble=health_view.camera_trouble,
+        # A configured microcontroller missing or lost is said on every page too (never the virtual stand-in).
+        microcontroller_trouble=health_view.microcontroller_trouble,
     )
     # "Asha, Bruno and Chloé" in the page's language (companion/i18n/lists.py), for names joined on a page.
     app.jinja_env.filters["listed"] = lambda items: join_list(language.current_locale(), list(items))

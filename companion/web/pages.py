@@ -141,6 +141,7 @@ def _table_context(game_id: str) -> dict[str, Any]:
     return {
         "view": view,
         "roll": last_roll(companion, game_id),
+        "button_refused": companion.buttons.refusal(game_id, view["seq"]),
         "title": kind_titles(companion).get(view["kind"]),
         "is_active": is_active,
         # A finished game away from the table is shown, not played: its final scores, no pad, no undo.

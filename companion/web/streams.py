@@ -86,13 +86,16 @@ def game_events(
     companion: Companion, game_id: str, after: int, timing: Timing = Timing(), is_gone: ClientGone = lambda: False
 ) -> Iterator[str]:
     """Events of a game after `after`, each with the game's current view; a "settled" message when the camera's
-    dice settle (a roll it could not play is then asked on the table page, filled in); a comment when idle.
+    dice settle (a roll it could not play is then asked on the table page, filled in); a "button" message when a table
+    button pressed in this game is refused and when that stops standing (with "at", the refusal's time or "0.0": the
+    page draws itself again if it shows another); a comment when idle.
 
     The connection ends after `timing.lifetime`: EventSource reconnects by itself with Last-Event-ID, and
     the thread is never held for ever by a client that vanished without a word."""
     yield sse.retry(RETRY_MS)
     last = after
     settled = _settled_at(companion)
+    refused = 0.0
     end = time.monotonic() + timing.lifetime
     while not is_gone() and time.monotonic() < end:
         version = companion.version  # read before the store, so that no change slips between the two
@@ -107,6 +110,9 @@ def game_events(
         if (now := _settled_at(companion)) > settled:
             settled = now
             yield sse.message({"at": now}, event="settled")
+        if (pressed := _button_refused_at(companion, game_id, last)) != refused:
+            refused = pressed  # sent on every connection while it stands: the page knows whether it shows it
+            yield sse.message({"at": str(pressed)}, event="button")
         if not _changed_within(companion, version, min(timing.heartbeat, end - time.monotonic()), is_gone):
             yield sse.comment()
 
@@ -114,6 +120,12 @@ def game_events(
 def _settled_at(companion: Companion) -> float:
     """When the camera's dice last settled (0 before they ever did)."""
     return float((companion.last_settled or {}).get("at", 0.0))
+
+
+def _button_refused_at(companion: Companion, game_id: str, last_seq: int) -> float:
+    """When a table button pressed in this game was last refused, while nothing was written since (0 if not: a page
+    showing a refusal is then told, and draws itself again without it)."""
+    return float((companion.buttons.refusal(game_id, last_seq) or {}).get("at", 0.0))
 
 
 def _changed_within(companion: Companion, version: int, timeout: float, is_gone: ClientGone) -> bool:

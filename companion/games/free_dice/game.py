@@ -83,6 +83,10 @@ class FreeDice:
             return None
         return {"type": "roll", "seat": state.current, "dice": [{"value": d.value, "color": d.color} for d in dice]}
 
+    def button_move(self, state: FreeDiceState, button: str) -> dict[str, Any] | None:
+        """next ends the turn (judged as the page's "end turn" is: refused before the roll)."""
+        return {"type": "end_turn"} if button == "next" else None
+
     def view(self, state: FreeDiceState) -> dict[str, Any]:
         """Players with their tallies, whose turn, the last roll and what the table should do next."""
         last = state.rolls[-1] if state.rolls else None

@@ -75,6 +75,15 @@ class Rajas:
         read = [{"color": d.color, "value": d.value} for d in rolled]
         return {"type": "roll", "seat": data["first_seat"] if seat is None else seat, "dice": read}
 
+    def button_move(self, state: RajasState, button: str) -> dict[str, Any] | None:
+        """next passes for the player whose turn it is. A Rajas turn ends by itself once its worker is placed and
+        its action done (rulebook "Playing a round"); the one move that hands the turn on without acting is passing,
+        judged as any pass is (rule round.pass: refused while a placement is possible). None outside the rounds."""
+        data = state.data
+        if button != "next" or data["phase"] != "play" or data["turn_seat"] is None:
+            return None
+        return {"type": "pass", "seat": data["turn_seat"]}
+
     def view(self, state: RajasState) -> dict[str, Any]:
         """The table's JSON."""
         return view(state)

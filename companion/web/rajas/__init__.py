@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Flask
 
 from companion.service import Companion
-from companion.web.language import verdict_texts
 from companion.web.rajas import context
 from companion.web.rajas.api import rajas_api
 from companion.web.rajas.boards import board_api, board_pages
@@ -16,7 +15,6 @@ from companion.web.rajas.table import connect_options
 def register(app: Flask, companion: Companion) -> None:
     """Add the Rajas pages and API to an app."""
     context.install(app, companion)
-    app.jinja_env.globals["verdict_texts"] = verdict_texts
     app.jinja_env.globals["rajas_connects"] = connect_options
     app.register_blueprint(rajas_pages)
     app.register_blueprint(board_pages)

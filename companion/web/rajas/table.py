@@ -206,6 +206,7 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         passing = session.check({"type": "pass", "seat": view["current_seat"]}) if _may_place(view) else None
         settled = fresh_roll(service.last_settled, session.last_at)
         frame = (service.last_settled or {}).get("frame_id") if settled is not None else None
+        button_refused = service.buttons.refusal(game_id, session.last_seq)
     seat = view["current_seat"]
     posted = posted if posted is not None and posted.is_for(view["seq"]) else None
     return {
@@ -228,6 +229,7 @@ def table_context(service: Companion, game_id: str, posted: Posted | None = None
         "me": view["players"][seat] if seat is not None else None,
         "occupied": occupied(view),
         "names": _names(view),
+        "button_refused": button_refused,
         "pass_refused": passing.reason.to_dict()
         if passing and passing.status == "refused" and passing.reason
         else None,

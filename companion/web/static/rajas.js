@@ -4,6 +4,13 @@
 (function () {
   const texts = JSON.parse((document.getElementById("texts") || { textContent: "{}" }).textContent);
 
+  /* A table button refused (the stream's "button" message): whether the page shows another refusal than the one
+     that stands now ("0.0": none stands), and so must be drawn again. */
+  function buttonChanged(event, root) {
+    const shown = root.querySelector("#button-refusal");
+    return (shown ? shown.dataset.at : "0.0") !== JSON.parse(event.data).at;
+  }
+
   /* ---- the table: refresh the live part after each event, unless a form is being filled in */
   const live = document.getElementById("live");
   if (live && window.EventSource) {
@@ -11,8 +18,9 @@
     const stale = document.getElementById("stale");
     let lastSeq = Number(live.dataset.seq);
     /* A page that says why a move was refused (or that a fact was kept) is held as if a form were being filled in:
-       the player reads it until they act, and a change at the table shows the "changed" notice instead. */
-    let dirty = live.querySelector('[role="alert"], [data-hold]') !== null;
+       the player reads it until they act, and a change at the table shows the "changed" notice instead. A table
+       button refused is not held: it was pressed at the table, and the next move there takes its notice away. */
+    let dirty = live.querySelector('[role="alert"]:not(#button-refusal), [data-hold]') !== null;
     live.addEventListener("input", function () { dirty = true; });
     live.addEventListener("toggle", function () { dirty = true; }, true);
 
@@ -71,6 +79,11 @@
       /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in. Only
          a roll form waits for the dice: without one, settled dice change nothing on the page (a camera that sees
          dice settle twice a second redrew it as often, and wiped what a refusal said). */
+      /* a table button pressed and refused: the page says why (the light alone is red, not telling why) */
+      stream.addEventListener("button", function (event) {
+        if (!buttonChanged(event, live)) return;
+        if (dirty) { stale.hidden = false; } else { refresh(); }
+      });
       stream.addEventListener("settled", function () {
         if (live.querySelector(".roll-form")) settled();
       });

@@ -87,6 +87,11 @@
       lastSeq = Math.max(lastSeq, Number(event.lastEventId));
       refresh();
     });
+    // A table button pressed and refused writes no event: the page is drawn again to say why.
+    stream.addEventListener("button", function (event) {
+      const shown = live.querySelector("#button-refusal");
+      if ((shown ? shown.dataset.at : "0.0") !== JSON.parse(event.data).at) refresh();
+    });
     stream.onerror = function () {
       setStatus(stream.readyState === EventSource.CLOSED ? "offline" : "connecting");
       if (stream.readyState === EventSource.CLOSED) {

@@ -1,0 +1,102 @@
+"""What the table's physical buttons (GPIO or microcontroller) do, and what the table is told when a press does nothing.
+
+confirm plays the last settled roll again, undo takes back the last move, and next is whatever the active game says
+it stands for now (`Game.button_move`: ending the turn in a game of free dice, passing in Rajas). A press that
+cannot be played is never silent: the verdict light turns red (a VerdictGiven "refused" on the bus) and the table
+pages show why (`refusal`), until something else happens in that game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from companion.errors import Conflict, MalformedRequest
+from companion.events.bus import ButtonPressed, EventBus, RollSettled, VerdictGiven
+from companion.games.base import Message, RefusedMove, Verdict, verdict_in_words
+
+log = logging.getLogger(__name__)
+
+
+class ButtonTable(Protocol):
+    """What the buttons need of the service (companion.service.Companion)."""
+
+    bus: EventBus
+    last_settled: dict[str, Any] | None
+
+    @property
+    def active_id(self) -> str | None: ...
+
+    def session(self, game_id: str) -> Any: ...
+
+    def append(self, game_id: str, type_: str, payload: Mapping[str, Any], origin: str = "api") -> Any: ...
+
+
+class TableButtons:
+    """Plays the buttons' presses into the active game and keeps, per game, the last press refused."""
+
+    def __init__(self, table: ButtonTable, changed: Callable[[], None]) -> None:
+        """`changed`: wakes the table pages' streams (a refusal writes no event of its own)."""
+        self._table = table
+        self._changed = changed
+        self._refused: dict[str, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+        table.bus.subscribe(ButtonPressed, self.on_press)
+
+    def on_press(self, event: ButtonPressed) -> None:
+        """Play one press; a press refused is logged, lit red and kept for the table pages."""
+        table = self._table
+        game_id = table.active_id
+        if game_id is None:
+            log.info("button %s pressed with no game on the table", event.name)
+            return
+        session = table.session(game_id)
+        try:
+            verdict = self._play(game_id, session, event)
+        except RefusedMove as exc:  # the service has lit the verdict already (or asked the table for a fact)
+            verdict = exc.verdict
+        except (Conflict, MalformedRequest) as exc:
+            said = exc.details.get("said")
+            reason = Message(said["key"], said.get("params", {})) if isinstance(said, Mapping) else _pressed(event)
+            verdict = Verdict.refuse(reason)
+            table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+        if verdict is None:
+            return
+        log.info("button %s refused: %s", event.name, verdict_in_words(verdict))
+        seq = session.last_seq  # after the press: a printed fact told meanwhile is written, the move refused still
+        with self._lock:
+            self._refused[game_id] = {"button": event.name, "seq": seq, "at": time.time(), **verdict.to_dict()}
+        self._changed()
+
+    def refusal(self, game_id: str, last_seq: int) -> dict[str, Any] | None:
+        """The last press refused in a game (a verdict dict, with "button" and "at"), while nothing has been
+        written to the game since (`last_seq`: the game's last event now), else None."""
+        with self._lock:
+            found = self._refused.get(game_id)
+        return dict(found) if found is not None and found["seq"] == last_seq else None
+
+    def _play(self, game_id: str, session: Any, event: ButtonPressed) -> Verdict | None:
+        """Play a press; the verdict of a press that means nothing now (published, to light it), or None."""
+        table = self._table
+        if event.name == "undo":
+            table.append(game_id, "undo", {}, origin=event.origin)
+            return None
+        if event.name == "confirm" and table.last_settled is not None:
+            table.bus.publish(RollSettled(table.last_settled, time.time()))
+            return None
+        move = session.game.button_move(session.state, event.name) if event.name == "next" else None
+        if move is not None:
+            table.append(game_id, "move", {"move": dict(move)}, origin=event.origin)
+            return None
+        reason = "button.no_roll" if event.name == "confirm" else "button.means_nothing"
+        verdict = Verdict.refuse(Message(reason, {"button": {"key": f"button.name.{event.name}", "params": {}}}))
+        table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+        return verdict
+
+
+def _pressed(event: ButtonPressed) -> Message:
+    """The reason given for a press refused without one of its own."""
+    return Message("button.refused", {"button": {"key": f"button.name.{event.name}", "params": {}}})
