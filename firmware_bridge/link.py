@@ -140,14 +140,14 @@ class Bridge:
             return self._synced.wait_for(self._is_synced, timeout_s)
 
     def status(self) -> dict[str, Any]:
-        """Return the link's health: kind, port, liveness, what stands in the way (error), error counters,
-        reconnects, firmware."""
+        """Return the link's health: state (ok, connecting, lost, closed), kind, port, liveness, what stands in the
+        way (error), error counters, reconnects, firmware, the last button pressed and the presses by button."""
         with self._lock:
             errors = dict(self._decoder.errors)
             errors.update(self._sequencer_counts())
             port = self._port_name
             is_synced = self._leds_shown()
-        report = self._health.report(is_open=self._port is not None)
+        report = self._health.report(is_open=self._port is not None, is_closed=self._is_closed)
         report["errors"].update(errors)
         report.update(
             kind=self.kind,
@@ -320,6 +320,8 @@ class Bridge:
         if verdict is None:
             return  # not handshaken on this port yet: the device resends after the Welcome
         self._send(codec.ButtonAck(verdict.ack_seq))
+        if verdict.is_new:
+            self._health.pressed(message.name)  # the health page shows it, as the GPIO panel shows its own
         if verdict.is_new and self._on_button is not None:
             try:
                 self._on_button(message.name, message.seq)

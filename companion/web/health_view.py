@@ -45,8 +45,11 @@ class Row:
     hint: str = ""
 
 
-def device_rows(status: Mapping[str, Any]) -> list[Row]:
-    """The rows of one device's status (see the device's own `status()`), in the order it gives them."""
+def device_rows(status: Mapping[str, Any], device: str = "") -> list[Row]:
+    """The rows of one device's status (see the device's own `status()`), in the order it gives them.
+
+    A value the device's own words name (health.value.DEVICE.KEY.VALUE) is said in them first: "lost" is feminine
+    for the camera in French and masculine for the microcontroller."""
     summary = status.get("summary")
     said = {"description": message_text(summary)} if isinstance(summary, Mapping) and has_text(summary["key"]) else {}
     rows = []
@@ -55,8 +58,15 @@ def device_rows(status: Mapping[str, Any]) -> list[Row]:
             continue
         is_bad = _is_bad(key, value)
         hint = t(f"health.hint.{key}") if is_bad and has_text(f"health.hint.{key}") else ""
-        rows.append(Row(key, _label(f"health.key.{key}", key), said.get(key) or _text(key, value), is_bad, hint))
+        text = said.get(key) or _own_text(device, key, value) or _text(key, value)
+        rows.append(Row(key, _label(f"health.key.{key}", key), text, is_bad, hint))
     return rows
+
+
+def _own_text(device: str, key: str, value: Any) -> str:
+    """The device's own words for the value of key, or "" when its catalogue has none."""
+    named = f"health.value.{device}.{key}.{value}"
+    return t(named) if device and isinstance(value, str) and has_text(named) else ""
 
 
 def _label(key: str, fallback: str) -> str:
@@ -140,9 +150,26 @@ def camera_trouble() -> str | None:
     return said_text(status.get("error"))
 
 
+def microcontroller_trouble() -> str | None:
+    """The port of the microcontroller while the configured board is missing or lost ("" when the link looks for it
+    by USB id and never found it); None while it answers, is still connecting, or when none is configured. Never for
+    the virtual stand-in used off a Pi: the health page says that one already. Every page says it: the table's
+    lights and buttons on the board do nothing meanwhile."""
+    status = _status_of(service().devices.get("microcontroller"))
+    if status.get("is_virtual") is not False or status.get("state") not in _WRONG_STATES:
+        return None
+    port = status.get("port")
+    return "" if port in (None, "auto") else str(port)
+
+
 def camera_status(worker: object) -> dict[str, Any]:
     """What a camera says of its health ({} for none, or a stand-in camera of a test that says nothing)."""
-    said = getattr(worker, "status", None)
+    return _status_of(worker)
+
+
+def _status_of(device: object) -> dict[str, Any]:
+    """What a device says of its health ({} for none, or a stand-in of a test that says nothing)."""
+    said = getattr(device, "status", None)
     return said() if callable(said) else {}
 
 
