@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 FACTORY_NAMES: tuple[str, ...] = ("auto", "mock", "lgpio", "rpigpio", "native")
 MODEL_PATH = Path("/proc/device-tree/model")
 
-Cause = Literal["configured", "not_a_pi", "on_a_pi", "unusable_on_a_pi"]
+Cause = Literal["configured", "not_a_pi", "on_a_pi", "unusable_on_a_pi", "unusable_configured"]
 """Why a pin factory was chosen: named in the configuration; "auto" off a Raspberry Pi (mock pins); "auto" on one
-(lgpio); "auto" on one whose lgpio cannot be used (mock pins, the error in the reason)."""
+(lgpio); "auto" on one whose lgpio cannot be used (mock pins, the error in the reason); a real factory named in the
+configuration that cannot be used here (mock pins, the error in the reason and in `failure`)."""
 
 # Module and class of each real factory, imported only when asked for: lgpio and RPi.GPIO come from
 # apt on the Pi and are absent elsewhere.
@@ -29,6 +30,13 @@ _REAL_FACTORIES: dict[str, tuple[str, str]] = {
     "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
     "native": ("gpiozero.pins.native", "NativeFactory"),
 }
+
+# What Raspberry Pi OS installs each library from; gpiozero's own native factory needs none.
+_APT_PACKAGES: dict[str, str] = {
+    "lgpio": "python3-lgpio",
+    "rpigpio": "python3-rpi-lgpio (or python3-rpi.gpio on a Pi 4 or older)",
+}
+_APT_HINT = "python3-lgpio (or python3-rpi-lgpio / python3-rpi.gpio)"
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,8 @@ class FactoryChoice:
     reason: str
     cause: Cause = "configured"
     model: str | None = None
+    failure: str = ""
+    """Why the real factory asked for could not be used, when mock pins stand in for it; "" otherwise."""
 
     def close(self) -> None:
         """Release the factory's pins and handles; safe to call twice."""
@@ -81,7 +91,8 @@ def real_choice(name: str, reason: str, cause: Cause = "configured", model: str 
     except ImportError as error:
         raise FactoryUnavailableError(
             f"gpio pin factory {name!r} needs a library that is not installed ({error}); "
-            "on Raspberry Pi OS: sudo apt install python3-lgpio (or python3-rpi-lgpio / python3-rpi.gpio)"
+            f"on Raspberry Pi OS: sudo apt install {_APT_PACKAGES.get(name, _APT_HINT)} "
+            "(a virtualenv sees it only when made with --system-site-packages)"
         ) from error
     except Exception as error:  # gpiozero raises many kinds here (no /dev/gpiomem, unknown board...)
         raise FactoryUnavailableError(f"gpio pin factory {name!r} cannot start here: {error}") from error
@@ -95,7 +106,7 @@ def make_pin_factory(name: str = "auto", model_path: Path = MODEL_PATH) -> Facto
     if name == "mock":
         return mock_choice("configured (gpio.factory = 'mock')")
     if name != "auto":
-        return real_choice(name, f"configured (gpio.factory = {name!r})")
+        return configured_choice(name, model_path)
     model = raspberry_pi_model(model_path)
     if model is None:
         return mock_choice(f"not a Raspberry Pi ({model_path} does not name one)", "not_a_pi")
@@ -104,3 +115,15 @@ def make_pin_factory(name: str = "auto", model_path: Path = MODEL_PATH) -> Facto
     except FactoryUnavailableError as error:
         # The rest of the service is still useful without lights; the mock is loud, not silent.
         return mock_choice(f"auto on {model}, but lgpio is unusable: {error}", "unusable_on_a_pi", model)
+
+
+def configured_choice(name: str, model_path: Path = MODEL_PATH) -> FactoryChoice:
+    """The real factory `name` the configuration asks for, or mock pins in its place when it cannot be used here."""
+    try:
+        return real_choice(name, f"configured (gpio.factory = {name!r})")
+    except FactoryUnavailableError as error:
+        # As a missing camera or serial port: the table still plays without lights, and the log and the health page
+        # say why (mock_choice warns, naming the factory asked, the error and the package to install).
+        reason = f"gpio.factory = {name!r} cannot be used here: {error}"
+        choice = mock_choice(reason, "unusable_configured", raspberry_pi_model(model_path))
+        return replace(choice, failure=str(error))

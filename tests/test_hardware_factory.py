@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 import hardware.factory as factory_module
 from hardware import FactoryConfigError, FactoryUnavailableError, HardwareError, make_pin_factory
-from hardware.factory import raspberry_pi_model
+from hardware.factory import raspberry_pi_model, real_choice
 
 PI_MODEL = b"Raspberry Pi 4 Model B Rev 1.4\x00"
 
@@ -72,10 +72,13 @@ def test_auto_on_a_pi_without_lgpio_falls_back_to_a_loud_mock(pi_model: Path, mi
     assert choice.cause == "unusable_on_a_pi"
 
 
-def test_an_explicit_real_factory_that_cannot_load_is_an_os_error(missing_lgpio: None) -> None:
+def test_a_real_factory_that_cannot_load_is_an_os_error_and_configured_it_gives_mock_pins(missing_lgpio: None) -> None:
     with pytest.raises(FactoryUnavailableError, match="'lgpio' needs a library that is not installed") as caught:
-        make_pin_factory("lgpio")
+        real_choice("lgpio", "configured (gpio.factory = 'lgpio')")
     assert isinstance(caught.value, OSError)
+    # Named in the settings, it leaves the table playing on simulated pins, saying why (as a missing camera does).
+    choice = make_pin_factory("lgpio")
+    assert choice.is_mock and choice.cause == "unusable_configured" and str(caught.value) == choice.failure
 
 
 def test_unknown_factory_name_lists_the_allowed_ones() -> None:

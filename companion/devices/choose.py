@@ -79,6 +79,8 @@ def gpio_why(factory: str, cause: str, model: str | None, reason: str) -> dict[s
         return _why("device.why.gpio.configured", factory=factory)
     if cause == "unusable_on_a_pi":
         return _why("device.why.gpio.unusable_on_a_pi", model=model or "", error=reason)
+    if cause == "unusable_configured":
+        return _why("device.why.gpio.unusable_configured", factory=factory, error=reason)
     return _why(f"device.why.gpio.{cause}", model=model or "")
 
 
