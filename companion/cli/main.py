@@ -12,11 +12,16 @@ from pathlib import Path
 
 from companion import __version__
 from companion.cli import commands
-from companion.cli.errors_text import os_error_text, value_error_text
+from companion.cli.errors_text import os_error_text, unreadable_store_text, value_error_text
 from companion.config import Config, default_config_path, load_config
 from companion.errors import CompanionError, ConfigError
+from companion.events.store import StoreUnreadable
 
 EXIT_BAD_CONFIG = 2
+EXIT_BAD_STORE = 3
+"""A store file that is not a database, is damaged or has tables this version cannot use: like a configuration
+error (2), restarting cannot fix it, and deploy/companion.service lists both in RestartPreventExitStatus. A store
+that may come back (locked, a disk away for a moment) stays a failure (1), which systemd restarts."""
 FLAG_NAMES = {"data.dir": "--data-dir", "server.host": "--host", "server.port": "--port"}
 """The flag that sets each configuration key, as `config show` names where a value came from."""
 
@@ -110,6 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: configuration error: {exc}", file=sys.stderr)
         return EXIT_BAD_CONFIG
+    except StoreUnreadable as exc:
+        print(f"companion: {unreadable_store_text(exc)}", file=sys.stderr)
+        return EXIT_BAD_STORE
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

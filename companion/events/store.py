@@ -48,6 +48,75 @@ CREATE TABLE IF NOT EXISTS summaries (
 # as of one event, so that the list need not rebuild every game from its log. It holds only while `seq` is the
 # game's last event; a store written before it existed has none, and says nothing until the game is opened.
 
+_COLUMNS = {
+    "games": ("id", "kind", "created_at"),
+    "events": ("game_id", "seq", "type", "payload", "created_at"),
+    "settings": ("name", "value"),
+    "summaries": ("game_id", "seq", "is_over"),
+}
+"""The columns this version reads and writes in each table of the schema. A table that is missing is created (a
+store from before `summaries`); one lacking a column is another program's file or another layout, refused at open
+rather than found out in the middle of a game."""
+
+_UNREADABLE = {sqlite3.SQLITE_NOTADB: "it is not an SQLite database", sqlite3.SQLITE_CORRUPT: "it is damaged"}
+"""SQLite's (primary) result codes that say the file itself is unreadable, whatever the time: waiting or restarting
+cannot help, unlike a locked database, a full disk or an I/O error."""
+
+
+class StoreUnreadable(StoreError):
+    """The file at the store's path cannot be read as this store: not a database, damaged, or holding tables this
+    version cannot use. Nothing was written to it; the host has to move it aside (or restore a copy)."""
+
+    code = "store_unreadable"
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"the event store {path} cannot be read: {why}", path=str(path))
+        self.path = path
+
+
+def _open_error(path: Path, exc: sqlite3.Error) -> StoreError:
+    """SQLite's refusal to open the store: StoreUnreadable for a file that is no database or is damaged, a plain
+    StoreError for what may pass (locked by another process, a disk not there for a moment)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    why = _UNREADABLE.get(code & 0xFF) if isinstance(code, int) else None
+    if why is not None:
+        return StoreUnreadable(path, f"{why} ({exc})")
+    return StoreError(f"cannot open the event store at {path}: {exc}")
+
+
+def _probe(path: Path) -> None:
+    """Read an existing store's schema through a read-only connection, so that a file SQLite cannot read, or whose
+    tables this version cannot use, is refused before anything could write to it: the last connection that may
+    write checkpoints the -wal file into the database and removes it on closing, even a file it found unreadable."""
+    if str(path) == ":memory:" or not path.exists():
+        return
+    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        _check_tables(db, path)
+    finally:
+        db.close()
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """Set the store's journal and create the tables it does not have yet."""
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.executescript(_SCHEMA)
+
+
+def _check_tables(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse (StoreUnreadable) a store whose existing tables lack columns this version uses; reading the schema
+    also makes SQLite refuse a file that is not a database or is damaged, before anything is written to it."""
+    lacking = []
+    for table, columns in _COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = [name for name in columns if name not in found]
+        if found and missing:
+            lacking.append(f"{table} has no {', '.join(missing)}")
+    if lacking:
+        raise StoreUnreadable(path, f"its tables are not the ones this version uses ({'; '.join(lacking)})")
+
 
 class GameRow(NamedTuple):
     """One game of the store, as the list of games to resume shows it."""
@@ -100,15 +169,16 @@ class EventStore:
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db: sqlite3.Connection | None = sqlite3.connect(
-                str(path), check_same_thread=False, isolation_level=None
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
+            _probe(self.path)
+            db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            try:
+                _prepare(db)
+            except BaseException:
+                db.close()  # a store refused is not left open
+                raise
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the event store at {path}: {exc}") from exc
+            raise _open_error(self.path, exc) from exc
+        self._db: sqlite3.Connection | None = db
         self._lock = threading.RLock()
         self.last_write_at: float | None = None
         self.write_failure: str | None = None
