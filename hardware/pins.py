@@ -15,6 +15,7 @@ default); a sub-table that is given (`verdict`, `buttons`) must be complete.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -37,12 +38,34 @@ VERDICT_ALLOWED = (
 )
 
 
+def as_toml(value: object) -> str:
+    """A setting's value as the TOML file spells it (true, "17", [23, 24]), not as Python does (True, '17')."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {as_toml(v)}" for k, v in value.items()) + " }" if value else "{}"
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(as_toml(v) for v in value) + "]"
+    return str(value)
+
+
+def kind_of(value: object) -> str:
+    """What kind of TOML value a setting's value is, in words ("a string", "a table")."""
+    kinds = ((bool, "a boolean"), (int, "a whole number"), (float, "a decimal number"), (str, "a string"))
+    for kind, said in kinds:
+        if isinstance(value, kind):
+            return said
+    return "a table" if isinstance(value, Mapping) else "a list" if isinstance(value, Sequence) else "a date or time"
+
+
 def check_pin(key: str, value: object) -> int:
     """Return value as a pin number, or raise PinConfigError naming the key, the value and the range."""
     # bool is an int subclass; `true` in TOML is surely a typo, not GPIO 1.
     if isinstance(value, bool) or not isinstance(value, int):
         raise PinConfigError(
-            f"{PREFIX}{key} = {value!r} has type {type(value).__name__}; "
+            f"{PREFIX}{key} = {as_toml(value)} is {kind_of(value)}; "
             f"expected a BCM GPIO number, an integer from {USABLE_PINS[0]} to {USABLE_PINS[-1]}"
         )
     if value not in USABLE_PINS:
@@ -58,9 +81,7 @@ def _check_table(
 ) -> Mapping[str, object]:
     """Return value as a mapping with every key in allowed (and maybe some optional ones), or raise."""
     if not isinstance(value, Mapping):
-        raise PinConfigError(
-            f"{PREFIX}{key} = {value!r} has type {type(value).__name__}; expected a table with {described}"
-        )
+        raise PinConfigError(f"{PREFIX}{key} = {as_toml(value)} is {kind_of(value)}; expected a table with {described}")
     unknown = [k for k in value if k not in allowed and k not in optional]
     if unknown:
         raise PinConfigError(f"{PREFIX}{key} has unknown key {unknown[0]!r}; allowed: {described}")
@@ -106,7 +127,7 @@ class VerdictPins:
         active_high = table.get("active_high", True)
         if not isinstance(active_high, bool):
             raise PinConfigError(
-                f"{PREFIX}verdict.active_high = {active_high!r} has type {type(active_high).__name__}; "
+                f"{PREFIX}verdict.active_high = {as_toml(active_high)} is {kind_of(active_high)}; "
                 "allowed: true (LED from pin to ground) or false (LED from 3V3 to pin)"
             )
         return cls(layout, (pins[0], pins[1], pins[2]), active_high)
@@ -139,7 +160,7 @@ def _check_seats(value: object) -> tuple[int, ...]:
     """Return the seat pins as a tuple, or raise PinConfigError."""
     described = f"a list of 1 to {MAX_SEATS} BCM GPIO numbers, one per seat"
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise PinConfigError(f"{PREFIX}seats = {value!r} has type {type(value).__name__}; expected {described}")
+        raise PinConfigError(f"{PREFIX}seats = {as_toml(value)} is {kind_of(value)}; expected {described}")
     if not 1 <= len(value) <= MAX_SEATS:
         raise PinConfigError(f"{PREFIX}seats lists {len(value)} pins; expected {described}")
     return tuple(check_pin(f"seats[{i}]", pin) for i, pin in enumerate(value))
@@ -186,7 +207,7 @@ class PinMap:
     def from_dict(cls, table: object) -> PinMap:
         """Build from the `[gpio.pins]` TOML table; absent keys keep their defaults."""
         if not isinstance(table, Mapping):
-            raise PinConfigError(f"gpio.pins = {table!r} has type {type(table).__name__}; expected a table")
+            raise PinConfigError(f"gpio.pins = {as_toml(table)} is {kind_of(table)}; expected a table")
         unknown = [k for k in table if k not in TOP_KEYS]
         if unknown:
             raise PinConfigError(f"{PREFIX[:-1]} has unknown key {unknown[0]!r}; allowed: {', '.join(TOP_KEYS)}")

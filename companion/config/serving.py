@@ -42,7 +42,7 @@ def pins_problem(config: Config) -> str | None:
     try:
         PinMap.from_dict(config.get("gpio", "pins"))
     except HardwareError as exc:
-        return f"gpio: {exc}"
+        return f"gpio: {exc} (from {config.origins['gpio']['pins']})"
     return None
 
 
