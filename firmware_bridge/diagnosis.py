@@ -48,6 +48,18 @@ def speed_mismatch(port: str | None, garbage_bytes: int, baudrate: int, baudrate
     )
 
 
+def no_answer(port: str | None, timeout_s: float, garbage_bytes: int, baudrate: int, baudrate_key: str) -> str:
+    """Return the plain words for a board that gave no handshake answer: not the companion's board, no firmware, or a
+    speed that does not match (a board that hears garbled Hellos says nothing back, so silence can be a wrong speed
+    too; bytes that make no frame, fewer than GARBLED_BYTES, make it likelier and are said)."""
+    sent = f", and the {garbage_bytes} bytes it sent make no frame" if garbage_bytes else ""
+    return (
+        f"{port} gave no handshake answer within {timeout_s:.1f} s{sent}: is it the companion's board, with its"
+        f" firmware, and does its speed match this service's {baudrate} baud ({baudrate_key}; {REFERENCE_BAUDRATE}"
+        " for the reference firmware's UART, any for its USB port)?"
+    )
+
+
 def version_mismatch(port: str | None, version: int, firmware: str) -> str:
     """Return the plain words for a board of another protocol version: who must be updated, the service or the board."""
     known = codec.PROTOCOL_VERSION

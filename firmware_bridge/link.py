@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware_bridge import codec
-from firmware_bridge.diagnosis import GarbleWatch, speed_mismatch, version_mismatch
+from firmware_bridge.diagnosis import GarbleWatch, no_answer, speed_mismatch, version_mismatch
 from firmware_bridge.errors import LinkClosedError
 from firmware_bridge.health import LinkHealth
 from firmware_bridge.sequence import EventSequencer
@@ -287,12 +287,9 @@ class Bridge:
             said = speed_mismatch(self._port_name, self._garble.garbage_bytes, self._baudrate, self._baudrate_key)
             self._tell_once("speed", said, "a valid frame arrives")
             return
-        self._tell_once(
-            "silent",
-            f"{self._port_name} gave no handshake answer within {self._handshake_timeout_s:.1f} s (is it the"
-            " companion's board, with its firmware?)",
-            "it answers",
-        )
+        garbage = self._garble.garbage_bytes
+        said = no_answer(self._port_name, self._handshake_timeout_s, garbage, self._baudrate, self._baudrate_key)
+        self._tell_once("silent", said, "it answers")
 
     def _refuse_version(self, message: codec.Welcome) -> None:
         """Tell of a board speaking another protocol (ERROR once per board, then DEBUG), retry slowly: raise.

@@ -351,3 +351,23 @@ def test_a_connected_board_with_no_led_state_to_show_yet_is_in_sync() -> None:
         link.start()
         assert wait_for(lambda: link.status()["connected"] is True, 5)
         assert link.status()["leds_synced"] is True
+
+
+def test_a_board_that_says_nothing_at_first_is_asked_about_its_speed_too(tmp_path: Path) -> None:
+    # A board at another speed hears the Hellos garbled and says nothing back: before enough of its bytes make a
+    # speed mismatch sure (a press, resent), the host read "is it the companion's board?" alone for 20 seconds.
+    with (
+        PtyDevice(tmp_path / "ttyAMA0", uart_baudrate=115200) as board,
+        Bridge(str(board.link_path), baudrate=9600, **FAST) as link,
+    ):
+        link.start()
+        assert wait_for(lambda: link.status()["error"] is not None), link.status()
+        error = link.status()["error"]
+    assert "no handshake answer" in error and "companion's board" in error, error
+    assert "this service's 9600 baud (serial.baudrate; 115200 for the reference firmware's UART" in error, error
+
+
+def test_a_few_bytes_that_make_no_frame_are_said_with_the_silence() -> None:
+    said = diagnosis.no_answer("/dev/ttyAMA0", 1.0, 5, 9600, "serial.baudrate")
+    assert said.startswith("/dev/ttyAMA0 gave no handshake answer within 1.0 s, and the 5 bytes it sent make no frame")
+    assert "bytes it sent" not in diagnosis.no_answer("/dev/ttyAMA0", 1.0, 0, 9600, "serial.baudrate")
