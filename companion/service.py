@@ -286,26 +286,34 @@ class Companion:
         self.bus.publish(ReadingUpdated(reading, phase))
 
     def _on_roll_settled(self, event: RollSettled) -> None:
-        self.last_settled = {**event.reading, "at": event.settled_at}
-        self._changed_now()  # the table page shows a roll the camera could not play, filled in with what it read
-        game_id = self.active_id
-        if game_id is None:
-            return
-        session = self.session(game_id)
-        # A value the camera only guessed is not counted: the game asks the table for that die.
-        dice = [RolledDie(sure_value(d), d.get("color"), d.get("zone")) for d in event.reading.get("dice", [])]
-        move = session.game.roll_move(session.state, dice)
-        if move is None:
-            return
         try:
-            self.append(game_id, "move", {"move": dict(move), "reading": event.reading}, origin="camera")
+            self.play_settled(event.reading, event.settled_at)
         except (RefusedMove, Conflict, MalformedRequest) as exc:
             # Said once for a game at one point of its log: a camera seeing dice settle again and again while the
             # game waits for another move wrote the same line every second, wearing a Pi's SD card down.
-            said = (game_id, session.last_seq, str(exc))
+            game_id = self.active_id
+            said = (game_id or "", self.session(game_id).last_seq if game_id else 0, str(exc))
             level = logging.DEBUG if said == self._unplayed else logging.INFO
             log.log(level, "settled roll not played: %s", in_words(exc))
             self._unplayed = said
+
+    def play_settled(self, reading: Mapping[str, Any], settled_at: float) -> bool:
+        """Keep a settled reading as the last one and play it into the active game as the roll it stands for now;
+        whether a move was played (False: no game active, or the game takes no roll from it now). A roll the rules
+        refuse raises RefusedMove, its verdict published (see `append`)."""
+        self.last_settled = {**reading, "at": settled_at}
+        self._changed_now()  # the table page shows a roll the camera could not play, filled in with what it read
+        game_id = self.active_id
+        if game_id is None:
+            return False
+        session = self.session(game_id)
+        # A value the camera only guessed is not counted: the game asks the table for that die.
+        dice = [RolledDie(sure_value(d), d.get("color"), d.get("zone")) for d in reading.get("dice", [])]
+        move = session.game.roll_move(session.state, dice)
+        if move is None:
+            return False
+        self.append(game_id, "move", {"move": dict(move), "reading": dict(reading)}, origin="camera")
+        return True
 
     # ---- health and shutdown
     def health(self) -> dict[str, Any]:

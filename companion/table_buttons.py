@@ -1,9 +1,9 @@
 """What the table's physical buttons (GPIO or microcontroller) do, and what the table is told when a press does nothing.
 
-confirm plays the last settled roll again, undo takes back the last move, and next is whatever the active game says
-it stands for now (`Game.button_move`: ending the turn in a game of free dice, passing in Rajas). A press that
-cannot be played is never silent: the verdict light turns red (a VerdictGiven "refused" on the bus) and the table
-pages show why (`refusal`), until something else happens in that game.
+confirm plays the last roll the camera saw settle again, undo takes back the last move, and next is whatever the
+active game says it stands for now (`Game.button_move`: ending the turn in a game of free dice, passing in Rajas).
+A press that cannot be played is never silent: the verdict light turns red (a VerdictGiven "refused" on the bus)
+and the table pages show why (`refusal`), until something else happens in that game.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from companion.errors import Conflict, MalformedRequest
-from companion.events.bus import ButtonPressed, EventBus, RollSettled, VerdictGiven
+from companion.events.bus import ButtonPressed, EventBus, VerdictGiven
 from companion.games.base import Message, RefusedMove, Verdict, verdict_in_words
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,8 @@ class ButtonTable(Protocol):
     def session(self, game_id: str) -> Any: ...
 
     def append(self, game_id: str, type_: str, payload: Mapping[str, Any], origin: str = "api") -> Any: ...
+
+    def play_settled(self, reading: Mapping[str, Any], settled_at: float) -> bool: ...
 
 
 class TableButtons:
@@ -85,8 +87,10 @@ class TableButtons:
             table.append(game_id, "undo", {}, origin=event.origin)
             return None
         if event.name == "confirm" and table.last_settled is not None:
-            table.bus.publish(RollSettled(table.last_settled, time.time()))
-            return None
+            verdict = self._confirm(table.last_settled)
+            if verdict is not None:
+                table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+            return verdict
         move = session.game.button_move(session.state, event.name) if event.name == "next" else None
         if move is not None:
             table.append(game_id, "move", {"move": dict(move)}, origin=event.origin)
@@ -95,6 +99,14 @@ class TableButtons:
         verdict = Verdict.refuse(Message(reason, {"button": {"key": f"button.name.{event.name}", "params": {}}}))
         table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
         return verdict
+
+    def _confirm(self, settled: dict[str, Any]) -> Verdict | None:
+        """The last settled roll, settled again and played (the roll form fills in with it too); None when it was
+        played, else a verdict saying the game took no roll from it (published). A roll the rules refuse raises."""
+        if self._table.play_settled(settled, time.time()):
+            return None
+        reason = Message("button.roll_not_taken", {"button": {"key": "button.name.confirm", "params": {}}})
+        return Verdict.refuse(reason)
 
 
 def _pressed(event: ButtonPressed) -> Message:

@@ -118,3 +118,26 @@ def test_the_table_stream_tells_the_page_of_a_refused_press(companion: Companion
     companion.bus.publish(ButtonPressed("next", "gpio"))
     sent = "".join(stream)
     assert sent.count("event: button") == 1  # once, not at every turn of the loop
+
+
+def test_confirm_plays_the_last_settled_roll_when_the_game_awaits_one(service: Companion) -> None:
+    found = str(service.create_game("free_dice", [{"name": "Ann"}, {"name": "Bob"}])["game_id"])
+    dice = [{"value": 5, "color": "blue", "confidence": 0.95, "bbox": [0, 0, 10, 10]}]
+    service.last_settled = {"dice": dice, "width": 640, "height": 480, "at": 1.0}  # seen before the game was active
+    service.set_active(found)
+    service.bus.publish(ButtonPressed("confirm", "gpio"))
+    assert service.view(found)["last_roll"]["dice"][0]["value"] == 5
+    assert service.buttons.refusal(found, service.session(found).last_seq) is None
+
+
+def test_confirm_when_the_game_takes_no_roll_is_said_not_silent(client: FlaskClient, companion: Companion) -> None:
+    found = str(companion.create_game("free_dice", [{"name": "Ann"}, {"name": "Bob"}])["game_id"])
+    companion.set_active(found)
+    companion.append(found, "move", {"move": {"type": "roll", "dice": [{"value": 2, "color": "red"}]}})
+    dice = [{"value": 2, "color": "red", "confidence": 0.95, "bbox": [0, 0, 10, 10]}]
+    given = _verdicts(companion)
+    companion.last_settled = {"dice": dice, "width": 640, "height": 480, "at": 1.0}
+    companion.bus.publish(ButtonPressed("confirm", "gpio"))  # Ann has rolled: her turn waits for "next", no roll
+    assert [v["status"] for v in given] == ["refused"]
+    said = _notice(_live(client, found)) or ""
+    assert "the game takes no roll from it now" in said, said
