@@ -59,6 +59,12 @@ class Conflict(CompanionError, ValueError):
     code = "conflict"
 
 
+class ListenError(CompanionError, OSError):
+    """The dashboard cannot listen where the settings say (a port in use, an address not of this machine)."""
+
+    code = "cannot_listen"
+
+
 class StoreError(CompanionError, OSError):
     """The event store could not be read or written."""
 

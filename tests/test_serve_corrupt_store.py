@@ -180,3 +180,27 @@ def test_an_unreadable_store_is_a_store_error_and_a_store_from_before_summaries_
     db.close()
     with EventStore(older) as store:
         assert store.games() == [] and store.get_setting("active_game") is None
+
+
+def test_a_store_damaged_inside_its_schema_whole_stops_serve_with_exit_3(
+    serve_args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A host's tester: pages in the middle of a store with games overwritten (a bad SD card, a copy taken without
+    # its -wal) passed the opening; serve then stopped on a traceback (exit 1, restarted for ever), or, with the
+    # camera off, served every page as an internal error.
+    store = tmp_path / "data" / "events.db"
+    EventStore(store).close()  # this version's tables
+    with sqlite3.connect(store) as db:
+        db.execute("INSERT OR IGNORE INTO games VALUES ('g2', 'free_dice', 0)")
+        rows = [("g2", seq, "move", "x" * 900, 0.0) for seq in range(1, 200)]
+        db.executemany("INSERT INTO events (game_id, seq, type, payload, created_at) VALUES (?, ?, ?, ?, ?)", rows)
+    db.close()
+    data = bytearray(store.read_bytes())
+    assert len(data) > 16 * 4096
+    data[8 * 4096 : 10 * 4096] = b"\xab" * (2 * 4096)  # the schema (page 1) left whole
+    store.write_bytes(bytes(data))
+    assert main(serve_args) == EXIT_BAD_STORE
+    lines = _error_lines(capsys)
+    assert len(lines) == 1, lines
+    assert f"the event store {store} cannot be read: it is damaged (" in lines[0]
+    assert store.read_bytes() == bytes(data)

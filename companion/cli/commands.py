@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -62,7 +63,7 @@ def doctor(args: argparse.Namespace, config: Config) -> int:
     camera = choose.choose_camera(config)[0].to_dict()
     if "camera" in problems:
         camera["reason"] = f"UNUSABLE: {problems['camera']}"
-    rows: list[dict[str, Any]] = [_noted_if_absent(camera, _webcam_device(camera["implementation"]))]
+    rows: list[dict[str, Any]] = [_folder_noted(_noted_if_absent(camera, _webcam_device(camera["implementation"])))]
     rows.append(_zones_row(config, problems.get("camera")))
     rows.append(_gpio_row(config, problems.get("gpio")))
     serial = choose.choose_serial(config).to_dict()
@@ -103,6 +104,15 @@ def _noted_if_absent(row: dict[str, Any], device: str) -> dict[str, Any]:
     return {**row, "reason": f"{row['reason']}; {device} is not there now (plugged in? `doctor --open` tries it)"}
 
 
+def _folder_noted(row: dict[str, Any]) -> dict[str, Any]:
+    """The camera's row, told when the folder of a folder or replay camera is not there now (a mistyped path, a USB
+    stick not mounted yet): `serve` would start and say it lost, as it does for a webcam not plugged in."""
+    kind, _, folder = str(row["implementation"]).partition(":")
+    if kind not in ("folder", "replay") or not folder or Path(folder).expanduser().is_dir():
+        return row
+    return {**row, "reason": f"{row['reason']}; the folder {folder} is not there now"}
+
+
 def _zones_row(config: Config, problem: str | None) -> dict[str, Any]:
     """The zones file the camera would place dice with and how many zones it holds, or that there is none: then
     every die the camera sees counts, none is left out as off the table."""
@@ -124,6 +134,9 @@ def _store_row(config: Config) -> dict[str, Any]:
     """The store that would be used; a missing one is not created by asking."""
     path = config.data_dir() / "events.db"
     row: dict[str, Any] = {"device": "store", "implementation": f"SQLite {path}", "is_stand_in": False}
+    unmade = _unmade(config.data_dir())
+    if unmade:
+        return {**row, "reason": f"UNUSABLE: data.dir = {config.data_dir()} ({config.origins['data']['dir']}) {unmade}"}
     if not path.exists():
         return {**row, "reason": f"does not exist yet; will be created ({config.origins['data']['dir']})"}
     try:
@@ -132,6 +145,17 @@ def _store_row(config: Config) -> dict[str, Any]:
     except OSError as exc:
         return {**row, "reason": f"UNUSABLE: {exc}"}
     return {**row, "reason": {0: "no game stored yet", 1: "1 game stored"}.get(count, f"{count} games stored")}
+
+
+def _unmade(folder: Path) -> str:
+    """Why `serve` could not make or use the data folder ("" when it could): a file in its place, or a nearest
+    existing parent that is no folder or that this user may not write in."""
+    if folder.exists():
+        return "" if folder.is_dir() else "is a file, not a folder"
+    parent = next(p for p in folder.parents if p.exists())
+    if not parent.is_dir():
+        return f"cannot be made: {parent} is a file, not a folder"
+    return "" if os.access(parent, os.W_OK) else f"cannot be made: {parent} cannot be written by this user"
 
 
 def _gpio_row(config: Config, problem: str | None) -> dict[str, Any]:
@@ -148,7 +172,10 @@ def _gpio_row(config: Config, problem: str | None) -> dict[str, Any]:
     try:
         with quieted("hardware.factory"), make_pin_factory(name) as choice:
             said = f"{choice.name} (gpiozero MockFactory: no real lights or buttons)" if choice.is_mock else choice.name
-            return {**row, "implementation": said, "reason": choice.reason, "is_stand_in": choice.is_mock}
+            reason = choice.reason
+            if choice.cause == "unusable_configured":  # asked for by name: the host wants to know before the evening
+                reason = f"UNUSABLE: {reason} (serve runs on simulated pins meanwhile)"
+            return {**row, "implementation": said, "reason": reason, "is_stand_in": choice.is_mock}
     except HardwareError as exc:
         return {**row, "reason": f"UNUSABLE: {exc}"}
 
