@@ -325,7 +325,10 @@ class Companion:
             except Exception as exc:  # a broken device must not break the health page
                 devices[name] = {"error": f"{type(exc).__name__}: {exc}"}
         return {
+            # ok: whether the games can be kept; troubles: the devices that are lost or faulty now (the table plays on
+            # without them, and every page says so for the camera and the microcontroller).
             "ok": self.store.write_failure is None,
+            "troubles": sorted(name for name, said in devices.items() if _is_trouble(said)),
             "uptime_s": round(time.time() - self.started_at, 1),
             "choices": [c.to_dict() for c in self.choices],
             "devices": devices,
@@ -355,6 +358,11 @@ class Companion:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _is_trouble(status: Mapping[str, Any]) -> bool:
+    """Whether a device's status says it is lost or faulty (or its status itself failed)."""
+    return status.get("state") in ("lost", "fault") or set(status) == {"error"}
 
 
 def in_words(error: Exception) -> str:

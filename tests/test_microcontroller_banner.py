@@ -80,6 +80,7 @@ def test_the_api_says_the_configured_board_lost_and_ok_stays_about_the_store(ser
     board = report["devices"]["microcontroller"]
     assert board["state"] == "lost" and board["connected"] is False and board["is_virtual"] is False
     assert report["ok"] is True  # as for a lost camera: "ok" says whether the games can be kept
+    assert report["troubles"] == ["microcontroller"]  # ... and "troubles" which device is not working now
 
 
 def test_a_board_unplugged_is_said_until_it_is_plugged_back(service: Companion, tmp_path: Path) -> None:
@@ -88,6 +89,7 @@ def test_a_board_unplugged_is_said_until_it_is_plugged_back(service: Companion, 
         client = _client(service, link)
         assert wait_for(lambda: link.status()["state"] == "ok")
         assert BANNER not in client.get("/?lang=en").get_data(as_text=True)
+        assert client.get("/api/health").get_json()["troubles"] == []
         board.unplug()
         assert wait_for(lambda: link.status()["state"] == "lost")
         page = html.unescape(client.get("/?lang=en").get_data(as_text=True))
