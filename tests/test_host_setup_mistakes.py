@@ -71,3 +71,14 @@ def test_doctor_exits_1_for_a_pin_library_named_that_cannot_be_loaded(
     gpio = [line for line in _lines(capsys) if "gpio.factory = 'lgpio' cannot be used here" in line]
     assert len(gpio) == 1 and gpio[0].startswith("why: UNUSABLE: ")
     assert gpio[0].endswith("(serve runs on simulated pins meanwhile)")
+
+
+def test_config_show_says_the_pins_in_effect_not_only_an_empty_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[gpio.pins]\nstatus = 4\n")
+    assert main(["--config", str(config), "--data-dir", str(tmp_path / "data"), "config", "show"]) == 0
+    [pins] = [line for line in _lines(capsys) if line.startswith("# gpio pins in effect")]
+    assert pins.startswith("# gpio pins in effect (BCM): status 4, seats[0] 5, seats[1] 6")
+    assert "buttons.confirm 23, buttons.undo 24, buttons.next 25" in pins  # the built-in ones kept

@@ -54,6 +54,14 @@ def config_show(args: argparse.Namespace, config: Config) -> int:
     for name, value, origin in config.rows():
         print(f"{name} = {json.dumps(value)}    # {origin}")
     print(f"# data directory: {config.data_dir()}")
+    if config.get("gpio", "factory") != "off":
+        from hardware import PinMap
+
+        # The table's keys alone leave the built-in map unsaid: {} is every pin at its default.
+        pins = ", ".join(
+            f"{key} {pin}" for key, pin in PinMap.from_dict(config.get("gpio", "pins")).pins_in_use().items()
+        )
+        print(f"# gpio pins in effect (BCM): {pins}")
     return 0
 
 
