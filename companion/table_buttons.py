@@ -95,8 +95,15 @@ class TableButtons:
         if move is not None:
             table.append(game_id, "move", {"move": dict(move)}, origin=event.origin)
             return None
-        reason = "button.no_roll" if event.name == "confirm" else "button.means_nothing"
-        verdict = Verdict.refuse(Message(reason, {"button": {"key": f"button.name.{event.name}", "params": {}}}))
+        button = {"key": f"button.name.{event.name}", "params": {}}
+        if event.name == "confirm":
+            verdict = Verdict.refuse(Message("button.no_roll", {"button": button}))
+        else:  # what the game awaits instead, in its own words: "Asha rolls one die of each colour"
+            prompt = session.view().get("prompt")
+            said = Message("button.means_nothing_now", {"button": button, "prompt": prompt})
+            verdict = Verdict.refuse(
+                said if isinstance(prompt, Mapping) else Message("button.means_nothing", {"button": button})
+            )
         table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
         return verdict
 

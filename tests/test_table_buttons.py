@@ -73,7 +73,8 @@ def test_next_before_the_rounds_of_rajas_means_nothing_and_says_so(client: Flask
     companion.bus.publish(ButtonPressed("next", "microcontroller"))  # the start rolls: no turn to hand on
     assert [v["status"] for v in given] == ["refused"]
     assert _notice(_live(client, found)) == (
-        "Button “next” pressed · No, not allowed The next button does nothing in this game at this point."
+        "Button “next” pressed · No, not allowed The next button does nothing in this game at this point: "
+        "Asha, roll the dice you take and put them on your Kali."  # what the game awaits instead, its prompt
     )
 
 
