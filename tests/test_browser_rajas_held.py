@@ -103,4 +103,4 @@ def test_a_refusal_stays_on_the_page_while_dice_settle_and_the_table_plays_on(
     assert "verdict-box--refused" in page, page[-3000:]
     assert asked.count(f"/games/{game_id}/live") == 0, asked
     # The table played on: the page says so, and the player refreshes it when they have read the refusal.
-    assert '<p class="notice notice--info" id="stale">' in page, page[-3000:]
+    assert '<p class="notice notice--info" id="stale" data-why="table">' in page, page[-3000:]

@@ -19,7 +19,7 @@ from companion.events.bus import RollSettled
 from companion.service import Companion
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless Chromium at /usr/bin/chromium")
-STALE = '<p class="notice notice--info" id="stale">'  # the notice shown (hidden, it has the attribute)
+STALE = '<p class="notice notice--info" id="stale" data-why='  # the notice shown (hidden, it has no data-why)
 OTHER_DICE: list[dict[str, Any]] = [{"value": 5, "color": "orange", "confidence": 0.9, "zone": "table"}]
 
 
@@ -77,4 +77,5 @@ def test_dice_read_anew_after_a_refusal_show_the_changed_notice(
     camera = settling(service, 2, lambda: read_anew(service))
     page, _ = opened(app, url, game_id, camera, path, tmp_path)
     assert "verdict-box--refused" in page and 'name="dice.0.value" value="2" checked' in page, page[-3000:]
-    assert STALE in page, page[-3000:]
+    assert f'{STALE}"camera">' in page, page[-3000:]  # only the camera read anew: said so, not "the table changed"
+    assert '<span data-why="table" hidden="">' in page and '<span data-why="camera">' in page

@@ -142,3 +142,17 @@ def test_confirm_when_the_game_takes_no_roll_is_said_not_silent(client: FlaskCli
     assert [v["status"] for v in given] == ["refused"]
     said = _notice(_live(client, found)) or ""
     assert "the game takes no roll from it now" in said, said
+
+
+def test_confirm_of_a_roll_the_rules_refuse_is_lit_and_said(client: FlaskClient, companion: Companion) -> None:
+    # A phone tester pressed confirm while a roll was awaited and the camera's dice were not that roll: nothing said.
+    found = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    companion.set_active(found)
+    dice = [{"value": 3, "color": "orange", "confidence": 0.95, "bbox": [0, 0, 10, 10]}]  # the start roll is four
+    companion.last_settled = {"dice": dice, "width": 640, "height": 480, "at": 1.0}
+    given = _verdicts(companion)
+    companion.bus.publish(ButtonPressed("confirm", "microcontroller"))
+    assert [v["status"] for v in given] == ["refused"]
+    assert given[0]["reason"]["key"] == "rajas.refused.roll_offer"  # type: ignore[index]
+    said = _notice(_live(client, found)) or ""
+    assert said.startswith("Button “confirm” pressed · No, not allowed Roll "), said

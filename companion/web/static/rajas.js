@@ -28,6 +28,14 @@
       const response = await fetch(live.dataset.liveUrl, { headers: { Accept: "text/html" } });
       return response.ok ? response.text() : null;
     }
+    /* The held page is told why: the game changed ("table": another screen played), or only the camera read other
+       dice ("camera"); the game's change is kept when both came. */
+    function showStale(why) {
+      if (!stale.hidden && stale.dataset.why === "table") return;
+      stale.dataset.why = why;
+      stale.querySelectorAll("[data-why]").forEach(function (said) { said.hidden = said.dataset.why !== why; });
+      stale.hidden = false;
+    }
     function redraw(page) {
       live.innerHTML = page;
       dirty = false;
@@ -51,7 +59,7 @@
       const fresh = document.createElement("template");
       fresh.innerHTML = page;
       if (readingOf(fresh.content) === readingOf(live)) return;
-      if (dirty) { stale.hidden = false; } else { redraw(page); }
+      if (dirty) { showStale("camera"); } else { redraw(page); }
     }
     function setStatus(state) {
       status.dataset.state = state;
@@ -74,7 +82,7 @@
         const shown = Number((live.querySelector(".live") || live).dataset.seq);
         lastSeq = Math.max(lastSeq, seq);
         if (seq <= shown) return;
-        if (dirty) { stale.hidden = false; } else { refresh(); }
+        if (dirty) { showStale("table"); } else { refresh(); }
       });
       /* dice settled: a roll the camera could not play by itself is shown to be finished by hand, filled in. Only
          a roll form waits for the dice: without one, settled dice change nothing on the page (a camera that sees
@@ -82,7 +90,7 @@
       /* a table button pressed and refused: the page says why (the light alone is red, not telling why) */
       stream.addEventListener("button", function (event) {
         if (!buttonChanged(event, live)) return;
-        if (dirty) { stale.hidden = false; } else { refresh(); }
+        if (dirty) { showStale("table"); } else { refresh(); }
       });
       stream.addEventListener("settled", function () {
         if (live.querySelector(".roll-form")) settled();
