@@ -57,3 +57,13 @@ def test_a_config_error_is_still_raised_by_check_for_serve(tmp_path: Path) -> No
     path.write_text("[gpio.pins]\nseats = [2, 99]\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"gpio\.pins\.seats\[1\] = 99 is not a usable GPIO.*\(from "):
         check_for_serve(load_config(path, env={}))
+
+
+def test_every_pin_mistake_of_the_table_is_said_at_once() -> None:
+    # A host's tester: seats[3] = 99 was said, and the misspelt button only at the next start.
+    table = {"seats": [5, 6, 13, 99], "buttons": {"confirm": 23, "undo": 24, "nxt": 25}, "colour": 3}
+    with pytest.raises(PinConfigError) as caught:
+        PinMap.from_dict(table)
+    said = str(caught.value)
+    assert said.startswith("3 problems: gpio.pins has unknown key 'colour'"), said
+    assert "gpio.pins.seats[3] = 99 is not a usable GPIO" in said and "gpio.pins.buttons has unknown key 'nxt'" in said
