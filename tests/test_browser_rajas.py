@@ -97,8 +97,9 @@ def test_a_roll_the_camera_could_not_read_appears_filled_in_without_a_reload(
 
     result = chromium(tmp_path, f"{url}/games/{game_id}?lang=en", "--dump-dom", "--virtual-time-budget=6000")
     settle.join()
-    # The green die unread, the orange and violet ones not seen: three rows left to tap.
-    assert "The camera could not read 3 dice: tap them below." in result.stdout, result.stderr[-2000:]
+    # The green die unread, the orange and violet ones not seen: three rows left to tap, each said for what it is.
+    assert "The camera could not read one die: tap it below." in result.stdout, result.stderr[-2000:]
+    assert "The camera did not see 2 dice of this roll on the table: tap them below." in result.stdout
     assert 'value="3" checked' in result.stdout
     assert len(service.events(game_id)) == 1  # nothing played
 

@@ -44,8 +44,9 @@ class Prefill:
     """The roll rows filled in from a reading, with the rolled dice the camera could not put in a row."""
 
     rows: list[dict[str, Any]]
-    unread: int = 0  # rows the camera left for the table to tap: dice it could not read surely, or did not see
+    unread: int = 0  # rows left for the table to tap for dice the camera saw but could not read surely
     extra: tuple[tuple[str, int], ...] = ()  # (colour, value) of dice read surely that are not part of this roll
+    unseen: int = 0  # rows left for the table to tap for dice the camera did not see at all
 
 
 def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> Prefill:
@@ -67,8 +68,13 @@ def prefilled(rows: Sequence[Mapping[str, Any]], dice: Sequence[Die] | None) -> 
             extra.append((color, value))
         else:
             row.update(value=value, pick=None if row["color"] else color)
-    _pin_unsure(filled, [die for die in dice if sure_die(die) is None])
-    return Prefill(filled, sum(row["value"] is None for row in filled), tuple(extra))
+    unsure = [die for die in dice if sure_die(die) is None]
+    _pin_unsure(filled, unsure)
+    # Each die seen but not read surely takes an open row; the rows left over are dice the camera did not see (a
+    # blue die not on the table): said apart, "could not read" named a die nobody had put down.
+    left_open = sum(row["value"] is None for row in filled)
+    unread = min(left_open, len(unsure))
+    return Prefill(filled, unread, tuple(extra), left_open - unread)
 
 
 def _pin_unsure(rows: list[dict[str, Any]], unsure: Sequence[Die]) -> None:
@@ -93,7 +99,7 @@ def reading_mark(roll: Prefill) -> str:
     tap, and the dice with no row. The table page compares it to tell a reading that changes the form from the same
     dice settling again, which changes nothing at the table (static/rajas.js)."""
     told = [(row["value"], row["pick"], row["seen"] is not None) for row in roll.rows]
-    return hashlib.sha256(repr((told, roll.unread, roll.extra)).encode()).hexdigest()[:16]
+    return hashlib.sha256(repr((told, roll.unread, roll.extra, roll.unseen)).encode()).hexdigest()[:16]
 
 
 DICE_REFUSALS = ("rajas.refused.roll_offer", "rajas.refused.reroll_mismatch")

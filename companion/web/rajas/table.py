@@ -267,6 +267,7 @@ def _roll_form(
     return {
         "roll_rows": rows,
         "roll_unread": roll.unread,
+        "roll_unseen": roll.unseen,
         "roll_extra": roll.extra,
         "roll_frame": frame,  # the picture the roll was filled in from: finished, it is kept as a labelled example
         "roll_reading": reading_mark(roll),
