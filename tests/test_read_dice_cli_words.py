@@ -123,7 +123,7 @@ def test_dice_not_read_whole_are_said_with_a_question_mark_or_no_colour(
     ), out
     assert read(tmp_path, str(shot), "--jsonl") == 0
     (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
-    assert set(line) == {"image", "dice", "ms"} and line["image"] == str(shot)
+    assert set(line) == {"image", "dice", "ms", "warnings"} and line["image"] == str(shot) and line["warnings"] == []
     assert line["dice"] == [
         {"value": 4, "color": "white", "bbox": [10, 10, 60, 60], "confidence": 0.93},
         {"value": None, "color": "blue", "bbox": [100, 10, 150, 60], "confidence": 0.3},
@@ -132,3 +132,20 @@ def test_dice_not_read_whole_are_said_with_a_question_mark_or_no_colour(
     monkeypatch.setattr(companion.cli.dice, "read_dice", lambda image, calibration=None: DiceReading((), 640, 480))
     assert read(tmp_path, str(shot)) == 0
     assert re.fullmatch(rf"{re.escape(str(shot))}: no dice in \d+ ms\n", capsys.readouterr().out)
+
+
+def test_a_picture_too_small_to_hold_a_die_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A tester's 1x1 PNG read as "no dice" alone, where the camera flags the same picture as too small.
+    import cv2
+    import numpy as np
+
+    tiny = tmp_path / "one.png"
+    cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
+    assert read(tmp_path, str(tiny)) == 0
+    said = capsys.readouterr().out
+    assert re.fullmatch(
+        rf"{re.escape(str(tiny))}: no dice in \d+ ms \(the picture is too small to hold a die: under 8x8 pixels\)\n",
+        said,
+    ), said
+    assert read(tmp_path, str(tiny), "--jsonl") == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == ["image_too_small"]

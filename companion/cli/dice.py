@@ -62,13 +62,22 @@ def _print_reading(args: argparse.Namespace, path: Path, reading: DiceReading, m
     """One JSON object (--jsonl) or one line for a person: `a.jpg: 2 dice in 38 ms: 4 white (0.93), ? blue (0.41)`."""
     dice = [{k: d[k] for k in ("value", "color", "bbox", "confidence")} for d in reading.to_dict()["dice"]]
     if args.jsonl:
-        print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1)}))
+        print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1), "warnings": list(reading.warnings)}))
         return
+    # What the reader warns of (a picture too small to hold a die, dim light) is said after the line, in words.
+    noted = "".join(f" ({WARNING_WORDS.get(one, one)})" for one in reading.warnings)
     if not dice:
-        print(f"{path}: no dice in {ms:.0f} ms")
+        print(f"{path}: no dice in {ms:.0f} ms{noted}")
         return
     each = ", ".join(f"{d['value'] or '?'} {d['color'] or 'of unknown colour'} ({d['confidence']:.2f})" for d in dice)
-    print(f"{path}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} in {ms:.0f} ms: {each}")
+    print(f"{path}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} in {ms:.0f} ms: {each}{noted}")
+
+
+WARNING_WORDS = {
+    "image_too_small": "the picture is too small to hold a die: under 8x8 pixels",
+    "dim_light": "dim light: brightened to be read, values may come out unsure",
+}
+"""The reader's warnings (vision.reading.DiceReading.warnings) as the command line says them."""
 
 
 def _say_error(args: argparse.Namespace, where: dict[str, str], message: str) -> None:
