@@ -104,6 +104,7 @@ def test_the_form_of_a_picture_that_held_no_die_says_so_over_the_latest_picture(
     stale = calibrate_module._keep(camera.frame, camera.reading)  # an empty table's picture, as a stale tab shows
     show(camera, blue_and_orange())
     answer = client.post(f"/calibrate?lang={lang}", data={"token": stale, "colour.1": "blue"})
+    assert answer.status_code == 409  # refused, not saved: said by the status too
     page = text_of(answer)
     assert SAY[lang]["had_no_dice"] in page and SAY[lang]["none_named"] not in page
     assert token_of(page) != stale and len(re.findall(r'<select class="input"', page)) == 2  # the dice now seen
@@ -136,7 +137,9 @@ def test_a_form_naming_no_die_is_answered_on_the_picture_it_was_sent_for(setup: 
     show(camera, blue_and_orange())
     token = token_of(client.get(f"/calibrate?lang={lang}").get_data(as_text=True))
     show(camera, empty_table())
-    page = text_of(client.post(f"/calibrate?lang={lang}", data={"token": token, "colour.1": "", "colour.2": ""}))
+    answer = client.post(f"/calibrate?lang={lang}", data={"token": token, "colour.1": "", "colour.2": ""})
+    assert answer.status_code == 400
+    page = text_of(answer)
     assert SAY[lang]["none_named"] in page
     assert token_of(page) == token and len(re.findall(r'<select class="input"', page)) == 2
     assert not (data / "calibration.json").exists()

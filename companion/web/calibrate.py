@@ -177,25 +177,27 @@ def calibrate_save() -> Response | tuple[str, int] | str:
     token = request.form.get("token", "")
     with _lock:
         snapshot = _snapshots.get(token)
+    # Refusals answer with an error status (a stale picture 409, a form naming no die 400, a teaching the colours
+    # refuse 422), the page drawn again: a script or a monitor posting the form sees it was not saved.
     if snapshot is None:
-        return _page("", error=t("page.calibrate.expired"))
+        return _page("", error=t("page.calibrate.expired")), 409
     frame, reading = snapshot
     if not reading.dice:  # a tab left open on an empty table, or a second tap: the camera's latest picture instead
-        return _page("", error=t("page.calibrate.had_no_dice"))
+        return _page("", error=t("page.calibrate.had_no_dice")), 409
     posted = _posted_names(len(reading.dice))
     wrong = next(((number, name) for number, name in posted.items() if name not in DIE_COLORS), None)
     if wrong is not None:
         chosen = {number: name for number, name in posted.items() if name in DIE_COLORS}
         return _refused(token, _not_a_colour(*wrong), chosen)
     if not posted:  # answered on the same picture: on another, "die 3" would be another die
-        return _page(token, error=t("page.calibrate.none_named"))
+        return _page(token, error=t("page.calibrate.none_named")), 400
     examples = [(frame, reading.dice[number - 1].bbox, name) for number, name in posted.items()]
     numbers = list(posted)
     try:
         before = _current()  # the colours kept from it are compared too: the hint names one a die looks like
         calibration = taught_over(calibrate_from_examples(examples, before), before)
     except CalibrationError as exc:
-        return _page(token, error=_teaching_refused(exc, numbers), chosen=posted)
+        return _page(token, error=_teaching_refused(exc, numbers), chosen=posted), 422
     alike = too_alike(calibration)
     unlike = named_unlike(calibration, alike)
     whites = _whites_said(calibration, frame, reading, posted)
