@@ -138,7 +138,10 @@ def test_check_reader_json_says_a_malformed_labels_file_as_one_json_object_namin
     captured = capsys.readouterr()
     said = json.loads(captured.err)
     assert said["labels"] == str(folder / "labels.jsonl") and "labels.jsonl, line 2: not JSON" in said["error"]
-    assert captured.out == ""
+    # The line is left out and the others are scored: the figures are still one JSON object on stdout.
+    figures = json.loads(captured.out)
+    assert [line.split(": ")[0] for line in figures["unusable_lines"]] == [f"{folder / 'labels.jsonl'}, line 2"]
+    assert [u.split(":")[0] for u in figures["unreadable"]] == ["a.jpg"]
 
 
 def test_check_reader_says_a_malformed_labels_file_without_the_class_name(

@@ -3,18 +3,29 @@ kept in the labels.jsonl format of the development photos, so that the reader is
 and the table it reads every evening (`companion check-reader`).
 
 Each true die is matched to the die read whose box overlaps it most, at least MATCH_IOU of their union, best
-overlaps first, each die read matched once. A true die so matched is read right when the values agree, unread when
-the reader gave no value; a true die matched to none is missed, a die read and matched to none was found where none
-lies. A die labelled with a colour and read with another, or with none, is listed among the misreads even when its
-value is right: its value still counts as read right (value accuracy is about values alone), its colour as read
-wrong. A picture is read exactly when every true die is read right, in value and in any colour it is labelled with,
-and nothing is found beside them. A die labelled with no value is matched (what is read on it is not found where
+overlaps first, each die read matched once. A picture of one die labelled without a box (a crop of one die, as in
+the shared development photos, "bbox": null) is matched as the shared harness matches it (eval_reader.py): to the
+die read nearest the picture's centre.
+
+A true die so matched is read right when the values agree and the value was read surely (a confidence of at least
+vision.reading.SURE_VALUE); a value read under it is a guess, which the service does not count but asks the table
+for, so a guess is counted apart, guessed right or guessed wrong, never read right; a die read surely with another
+value is read wrong; a die read with no value is unread. A true die matched to none is missed, a die read and
+matched to none was found where none lies. A die labelled with a colour and read with another, or with none, is
+listed among the misreads even when its value is right: its value still counts as read right (value accuracy is
+about values alone), its colour as read wrong. A picture is read exactly when every true die is read right, in
+value and in any colour it is labelled with, and nothing is found beside them: a guess, even right, is asked of
+the table, so the picture is not. A die labelled with no value is matched (what is read on it is not found where
 none lies) but not scored; one labelled with no colour is scored on its value alone.
+
+A line of labels.jsonl that cannot be used (not JSON, a value out of 1 to 6, a malformed box, several dice one of
+which has no box) is named and left out by read_labels; the other lines are scored.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +36,7 @@ import numpy as np
 
 from vision.errors import VisionError
 from vision.image_io import load_image
-from vision.reading import DiceReading, Die
+from vision.reading import SURE_VALUE, DiceReading, Die, is_guess
 
 MATCH_IOU = 0.5
 """Least intersection over union of a true die's box and a read die's box for the two to be the same die."""
@@ -39,11 +50,12 @@ class LabelsError(VisionError, ValueError):
 
 @dataclass(frozen=True)
 class TrueDie:
-    """A die as labelled: its value (None when the label gives none), colour (None when not given) and box."""
+    """A die as labelled: its value (None when the label gives none), colour (None when not given) and box (None
+    for the one die of a picture labelled without one: a crop of one die)."""
 
     value: int | None
     color: str | None
-    bbox: Box
+    bbox: Box | None
 
 
 @dataclass(frozen=True)
@@ -54,17 +66,38 @@ class Example:
     dice: tuple[TrueDie, ...]
 
 
-def load_examples(labels: Path) -> list[Example]:
-    """The pictures of a labels.jsonl (image paths relative to its folder); LabelsError names a malformed line."""
+@dataclass(frozen=True)
+class Labels:
+    """The pictures of a labels.jsonl that can be scored, and the lines left out, each named with what is wrong."""
+
+    examples: list[Example]
+    unusable: list[str]
+
+
+def read_labels(labels: Path) -> Labels:
+    """The pictures of a labels.jsonl (image paths relative to its folder), a line that cannot be used named and
+    left out; LabelsError when the file itself cannot be read."""
     try:
         lines = labels.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise LabelsError(f"{labels}: cannot be read ({exc.strerror or exc})") from exc
-    examples = []
+    examples, unusable = [], []
     for number, line in enumerate(lines, start=1):
         if line.strip():
-            examples.append(_example(labels, number, line))
-    return examples
+            try:
+                examples.append(_example(labels, number, line))
+            except LabelsError as exc:
+                unusable.append(str(exc))
+    return Labels(examples, unusable)
+
+
+def load_examples(labels: Path) -> list[Example]:
+    """The pictures of a labels.jsonl (image paths relative to its folder); LabelsError names the first line that
+    cannot be used (read_labels goes on past it)."""
+    read = read_labels(labels)
+    if read.unusable:
+        raise LabelsError(read.unusable[0])
+    return read.examples
 
 
 def _example(labels: Path, number: int, line: str) -> Example:
@@ -79,7 +112,13 @@ def _example(labels: Path, number: int, line: str) -> Example:
         or not isinstance(entry.get("dice"), list)
     ):
         raise LabelsError(f'{where}: wants an object with "image" (a path) and "dice" (a list)')
-    return Example(labels.parent / entry["image"], tuple(_true_die(where, die) for die in entry["dice"]))
+    dice = tuple(_true_die(where, die) for die in entry["dice"])
+    if len(dice) > 1 and any(die.bbox is None for die in dice):
+        raise LabelsError(
+            f"{where}: a die without a bbox can be matched only on a picture of one die, and this one has "
+            f"{len(dice)}: give each die its bbox [x0, y0, x1, y1]"
+        )
+    return Example(labels.parent / entry["image"], dice)
 
 
 def _true_die(where: str, die: Any) -> TrueDie:
@@ -90,8 +129,14 @@ def _true_die(where: str, die: Any) -> TrueDie:
         raise LabelsError(f"{where}: a die's value must be 1 to 6 or null, got {value!r}")
     if color is not None and not isinstance(color, str):
         raise LabelsError(f"{where}: a die's color must be a name or null, got {color!r}")
-    if not (isinstance(bbox, list) and len(bbox) == 4 and all(isinstance(v, int | float) for v in bbox)):
-        raise LabelsError(f"{where}: a die's bbox must be [x0, y0, x1, y1], got {bbox!r}")
+    if bbox is None:
+        return TrueDie(value, color, None)  # one die on its own picture: matched without a box (see _matched)
+    if not (
+        isinstance(bbox, list)
+        and len(bbox) == 4
+        and all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in bbox)
+    ):
+        raise LabelsError(f"{where}: a die's bbox must be [x0, y0, x1, y1] or null, got {bbox!r}")
     x0, y0, x1, y1 = (round(v) for v in bbox)
     if x1 <= x0 or y1 <= y0:
         raise LabelsError(f"{where}: a die's bbox must have x1 > x0 and y1 > y0, got {bbox!r}")
@@ -101,42 +146,68 @@ def _true_die(where: str, die: Any) -> TrueDie:
 @dataclass(frozen=True)
 class Misread:
     """A die not read right: the true die (None for a die found where none lies) and the die read (None when it
-    was missed). Both given with the same value: the die's colour was read wrong, or not at all."""
+    was missed). Both given with the same value: the die's colour was read wrong, or not at all, or its value was
+    only guessed (see is_guess)."""
 
     image: str
     truth: TrueDie | None
     read: Die | None
 
     @property
+    def is_guess(self) -> bool:
+        """Whether the true die's value was only guessed (read under SURE_VALUE): the table is asked for it."""
+        return (
+            self.truth is not None
+            and self.read is not None
+            and self.read.value is not None
+            and is_guess(self.read.confidence)
+        )
+
+    @property
     def is_colour_only(self) -> bool:
-        """Whether the die's value was read right and only its colour was not."""
-        return self.truth is not None and self.read is not None and self.read.value == self.truth.value
+        """Whether the die's value was read right, surely, and only its colour was not."""
+        return (
+            self.truth is not None
+            and self.read is not None
+            and self.read.value == self.truth.value
+            and not self.is_guess
+        )
 
     def describe(self) -> str:
         """One line for a person: what lay there and what was read."""
         truth = (
             "nothing" if self.truth is None else f"a {self.truth.value} ({self.truth.color or 'colour not labelled'})"
         )
-        where = list(self.truth.bbox if self.truth is not None else self.read.bbox if self.read else ())
+        box = self.truth.bbox if self.truth is not None else self.read.bbox if self.read else None
+        where = f" at {list(box)}" if box is not None else ""
+        return f"{self.image}: {truth}{where} {self._what_was_read()}"
+
+    def _what_was_read(self) -> str:
         if self.read is None:
-            read = "missed"
-        elif self.read.value is None:
-            read = f"found unread ({self.read.color or 'colour unknown'})"
-        elif self.is_colour_only:
+            return "missed"
+        if self.read.value is None:
+            return f"found unread ({self.read.color or 'colour unknown'})"
+        if self.is_colour_only:
             colour = f"with the wrong colour: {self.read.color}" if self.read.color else "with no colour"
-            read = f"read {colour} (value right, {self.read.confidence:.2f})"
-        else:
-            read = f"read as {self.read.value} ({self.read.color or 'colour unknown'}, {self.read.confidence:.2f})"
-        return f"{self.image}: {truth} at {where} {read}"
+            return f"read {colour} (value right, {self.read.confidence:.2f})"
+        read = f"{self.read.value} ({self.read.color or 'colour unknown'}, {self.read.confidence:.2f})"
+        if self.is_guess:
+            right = "right" if self.truth is not None and self.read.value == self.truth.value else "wrong"
+            return f"guessed {right} as {read}, too unsure to count: asked of the table"
+        return f"read as {read}"
 
 
 @dataclass
 class Score:
-    """What the reader made of the labelled dice (see the module's docstring)."""
+    """What the reader made of the labelled dice (see the module's docstring). Each die scored is one of: read
+    right, read wrong (surely), guessed right, guessed wrong, unread or missed."""
 
     pictures: int = 0
     dice: int = 0
     right: int = 0
+    wrong: int = 0
+    guessed_right: int = 0
+    guessed_wrong: int = 0
     unread: int = 0
     missed: int = 0
     extra: int = 0
@@ -148,7 +219,7 @@ class Score:
     unreadable: list[str] = field(default_factory=list)
 
     def value_accuracy(self) -> float | None:
-        """Share of the labelled dice read right (None without any)."""
+        """Share of the labelled dice read right, surely (None without any)."""
         return self.right / self.dice if self.dice else None
 
     def colour_accuracy(self) -> float | None:
@@ -162,6 +233,10 @@ class Score:
             "pictures_exact": self.exact,
             "dice": self.dice,
             "right": self.right,
+            "wrong": self.wrong,
+            "guessed_right": self.guessed_right,
+            "guessed_wrong": self.guessed_wrong,
+            "sure_value": SURE_VALUE,
             "unread": self.unread,
             "missed": self.missed,
             "extra": self.extra,
@@ -188,17 +263,21 @@ def score(examples: Sequence[Example], read: Reader, root: Path | None = None) -
             str(example.image.relative_to(root)) if root and example.image.is_relative_to(root) else str(example.image)
         )
         try:
-            reading = read(load_image(example.image))
+            image = load_image(example.image)
+            reading = read(image)
         except VisionError as exc:
             result.unreadable.append(f"{name}: {exc}")
             continue
-        _score_picture(result, name, list(example.dice), list(reading.dice))
+        centre = (image.shape[1] / 2, image.shape[0] / 2)
+        _score_picture(result, name, list(example.dice), list(reading.dice), centre)
     return result
 
 
-def _score_picture(result: Score, name: str, truth: list[TrueDie], read: list[Die]) -> None:
+def _score_picture(
+    result: Score, name: str, truth: list[TrueDie], read: list[Die], centre: tuple[float, float]
+) -> None:
     result.pictures += 1
-    pairs = _matched(truth, read)
+    pairs = _matched(truth, read, centre)
     misreads_before = len(result.misreads)
     for index, one in enumerate(truth):
         if one.value is None:
@@ -210,13 +289,12 @@ def _score_picture(result: Score, name: str, truth: list[TrueDie], read: list[Di
             result.misreads.append(Misread(name, one, None))
             continue
         result.confusion[(one.value, found.value)] += 1
-        result.right += found.value == one.value
-        result.unread += found.value is None
+        _score_value(result, one.value, found)
         if one.color is not None:
             result.coloured += 1
             result.colour_right += found.color == one.color
-        # One misread for the die, whether its value, its labelled colour or both were read wrong.
-        if found.value != one.value or one.color not in (None, found.color):
+        # One misread for the die, whether its value, its labelled colour or both were read wrong, or it was guessed.
+        if found.value != one.value or one.color not in (None, found.color) or is_guess(found.confidence):
             result.misreads.append(Misread(name, one, found))
     matched = set(pairs.values())
     for index, found in enumerate(read):
@@ -226,10 +304,27 @@ def _score_picture(result: Score, name: str, truth: list[TrueDie], read: list[Di
     result.exact += len(result.misreads) == misreads_before
 
 
-def _matched(truth: list[TrueDie], read: list[Die]) -> dict[int, int]:
-    """Index of the die read matched to each true die matched (see MATCH_IOU), best overlaps first."""
+def _score_value(result: Score, value: int, found: Die) -> None:
+    """Count the value read on a matched die as unread, guessed right or wrong, or read right or wrong."""
+    if found.value is None:
+        result.unread += 1
+    elif is_guess(found.confidence):
+        result.guessed_right += found.value == value
+        result.guessed_wrong += found.value != value
+    else:
+        result.right += found.value == value
+        result.wrong += found.value != value
+
+
+def _matched(truth: list[TrueDie], read: list[Die], centre: tuple[float, float]) -> dict[int, int]:
+    """Index of the die read matched to each true die matched (see MATCH_IOU), best overlaps first; the one die of
+    a picture labelled without a box, to the die read nearest the picture's centre."""
+    if len(truth) == 1 and truth[0].bbox is None:
+        if not read:
+            return {}
+        return {0: min(range(len(read)), key=lambda j: math.dist(_box_centre(read[j].bbox), centre))}
     overlaps = sorted(
-        ((_iou(t.bbox, r.bbox), i, j) for i, t in enumerate(truth) for j, r in enumerate(read)),
+        ((_iou(t.bbox, r.bbox), i, j) for i, t in enumerate(truth) for j, r in enumerate(read) if t.bbox is not None),
         reverse=True,
     )
     pairs: dict[int, int] = {}
@@ -241,6 +336,10 @@ def _matched(truth: list[TrueDie], read: list[Die]) -> dict[int, int]:
             pairs[i] = j
             taken.add(j)
     return pairs
+
+
+def _box_centre(box: Box) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
 def _iou(a: Box, b: Box) -> float:

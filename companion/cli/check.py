@@ -13,32 +13,54 @@ from companion.config import Config
 from companion.devices.calibration import load_calibration
 from companion.devices.examples import EXAMPLES
 from vision.reader import read_dice
-from vision.scoring import LabelsError, Score, load_examples, score
+from vision.reading import SURE_VALUE
+from vision.scoring import Labels, LabelsError, Score, read_labels, score
 
 
 def check_reader_command(args: argparse.Namespace, config: Config) -> int:
-    """Score the reader, with the table's colour calibration, on the labelled examples (`--examples DIR`, by default
-    the table's own); print the figures, the confusion of values and every die not read right."""
-    folder: Path = args.examples or config.data_dir() / EXAMPLES
-    labels = folder / "labels.jsonl"
+    """Score the reader, with the table's colour calibration, on the labelled examples (`--examples DIR` or
+    `--examples DIR/labels.jsonl`, by default the table's own); print the figures, the confusion of values and every
+    die not read right. A line of the labels that cannot be used is named on stderr and left out, the others are
+    scored, and the exit status is then 1."""
+    labels = _labels_file(args.examples, config)
     if not labels.exists():
         if args.examples:
-            missing = FileNotFoundError(f"{labels} does not exist (a folder of labelled examples holds a labels.jsonl)")
-            return _cannot_score(args, labels, missing)
-        return _no_examples_yet(args, labels, folder)
+            where = "" if labels == args.examples else " (a folder of labelled examples holds a labels.jsonl)"
+            return _cannot_score(args, labels, FileNotFoundError(f"{labels} does not exist{where}"))
+        return _no_examples_yet(args, labels, labels.parent)
     try:
-        examples = load_examples(labels)
+        read = read_labels(labels)
     except (LabelsError, OSError) as exc:
         return _cannot_score(args, labels, exc)
-    if not examples:  # every example forgotten (its roll taken back) leaves the file, empty
+    if not read.examples and not read.unusable:  # every example forgotten (its roll taken back) leaves it empty
         return _no_examples_yet(args, labels, labels)
-    read = functools.partial(read_dice, calibration=load_calibration(config.data_dir()))
-    result = score(examples, read, folder)
+    reader = functools.partial(read_dice, calibration=load_calibration(config.data_dir()))
+    result = score(read.examples, reader, labels.parent)
     if args.json:
-        print(json.dumps({"labels": str(labels), **result.to_dict()}))
+        print(json.dumps({"labels": str(labels), **result.to_dict(), "unusable_lines": read.unusable}))
     else:
-        print("\n".join(report(result, labels)))
-    return 0
+        print("\n".join(report(result, labels, len(read.unusable))))
+    return _unusable_lines(args, labels, read)
+
+
+def _labels_file(examples: Path | None, config: Config) -> Path:
+    """The labels.jsonl to score: the one given, or the one in the folder given, or the table's own."""
+    if examples is not None and (examples.is_file() or examples.suffix == ".jsonl"):
+        return examples
+    return (examples or config.data_dir() / EXAMPLES) / "labels.jsonl"
+
+
+def _unusable_lines(args: argparse.Namespace, labels: Path, read: Labels) -> int:
+    """Name on stderr each line of the labels left out (with --json as one JSON object naming the file and the
+    lines); the exit status: 1 when any was, else 0."""
+    if not read.unusable:
+        return 0
+    if args.json:
+        said = {"labels": str(labels), "error": "\n".join(read.unusable), "unusable_lines": read.unusable}
+        print(json.dumps(said), file=sys.stderr)
+    else:
+        print("\n".join(f"companion: {line}" for line in read.unusable), file=sys.stderr)
+    return 1
 
 
 def _no_examples_yet(args: argparse.Namespace, labels: Path, where: Path) -> int:
@@ -46,7 +68,7 @@ def _no_examples_yet(args: argparse.Namespace, labels: Path, where: Path) -> int
     reading them finds the same keys as on any other run."""
     note = f"no examples yet in {where}: correcting a roll read by the camera on the dashboard saves one"
     if args.json:
-        print(json.dumps({"labels": str(labels), **Score().to_dict(), "note": note}))
+        print(json.dumps({"labels": str(labels), **Score().to_dict(), "unusable_lines": [], "note": note}))
     else:
         print(note)
     return 0
@@ -63,29 +85,42 @@ def _cannot_score(args: argparse.Namespace, labels: Path, exc: Exception) -> int
     return 1
 
 
-def report(result: Score, labels: Path) -> list[str]:
-    """The score as lines of text."""
+def report(result: Score, labels: Path, unusable: int = 0) -> list[str]:
+    """The score as lines of text; `unusable`: how many lines of the labels were left out (named on stderr)."""
     lines = [f"reader on {labels}: {result.pictures} pictures, {result.dice} labelled dice"]
     value, colour = result.value_accuracy(), result.colour_accuracy()
     if value is not None:
         lines.append(f"values read right: {result.right} of {result.dice} ({value:.1%})")
+        lines.append(
+            f"values read wrong, surely: {result.wrong}; guessed (confidence under {SURE_VALUE}, not counted but "
+            f"asked of the table): {result.guessed_right} right, {result.guessed_wrong} wrong"
+        )
     if colour is not None:
         lines.append(f"colours read right: {result.colour_right} of {result.coloured} ({colour:.1%})")
     lines.append(
         f"unread: {result.unread}, missed: {result.missed}, found where none lies: {result.extra}, "
         f"pictures read exactly: {result.exact} of {result.pictures}"
     )
-    if result.confusion:
-        lines += [
-            "true value (rows) against value read (columns, ? unread):",
-            "     " + "".join(f"{v:>4}" for v in ("?", 1, 2, 3, 4, 5, 6)),
-        ]
-        for true in range(1, 7):
-            counts = [result.confusion[(true, read)] for read in (None, 1, 2, 3, 4, 5, 6)]
-            if any(counts):
-                lines.append(f"  {true}  " + "".join(f"{c:>4}" for c in counts))
+    lines += _confusion(result)
     if result.misreads:
         lines += ["not read right:", *(f"  {m.describe()}" for m in result.misreads)]
     if result.unreadable:
         lines += ["left out, unreadable:", *(f"  {u}" for u in result.unreadable)]
+    if unusable:
+        lines.append(f"left out, lines of the labels that cannot be used: {unusable} (named on stderr)")
+    return lines
+
+
+def _confusion(result: Score) -> list[str]:
+    """The confusion of values as lines of text, a guess counted as the value guessed (none without any die)."""
+    if not result.confusion:
+        return []
+    lines = [
+        "true value (rows) against value read, guesses too (columns, ? unread):",
+        "     " + "".join(f"{v:>4}" for v in ("?", 1, 2, 3, 4, 5, 6)),
+    ]
+    for true in range(1, 7):
+        counts = [result.confusion[(true, read)] for read in (None, 1, 2, 3, 4, 5, 6)]
+        if any(counts):
+            lines.append(f"  {true}  " + "".join(f"{c:>4}" for c in counts))
     return lines

@@ -78,7 +78,9 @@ def _reader_commands(add: Adder) -> None:
     read.add_argument("--jsonl", action="store_true", help="one JSON object per image")
     read.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies into DIR")
     check = add("check-reader", help="score the dice reader on this table's corrected rolls")
-    check.add_argument("--examples", type=Path, metavar="DIR", help="a folder of labelled examples (labels.jsonl)")
+    check.add_argument(
+        "--examples", type=Path, metavar="DIR", help="a folder of labelled examples, or its labels.jsonl file"
+    )
     check.add_argument("--json", action="store_true", help="the figures as one JSON object")
     calibrate = add("calibrate-colours", help="learn die colours from photos of one die each (one or more per colour)")
     calibrate.add_argument(
