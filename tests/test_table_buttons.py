@@ -156,3 +156,9 @@ def test_confirm_of_a_roll_the_rules_refuse_is_lit_and_said(client: FlaskClient,
     assert given[0]["reason"]["key"] == "rajas.refused.roll_offer"  # type: ignore[index]
     said = _notice(_live(client, found)) or ""
     assert said.startswith("Button “confirm” pressed · No, not allowed Roll "), said
+
+
+def test_a_press_with_no_game_on_the_table_lights_red(service: Companion) -> None:
+    hub = SignalHub(service.bus)
+    service.bus.publish(ButtonPressed("next", "gpio"))  # no game made active yet
+    assert hub.signal.verdict == "refused"
