@@ -54,8 +54,8 @@ class TableButtons:
         game_id = table.active_id
         if game_id is None:  # lit red all the same: a press that did nothing is never silent at the table
             log.info("button %s pressed with no game on the table", event.name)
-            verdict = Verdict.refuse(Message("button.no_game", {"button": {"key": f"button.name.{event.name}"}}))
-            table.bus.publish(VerdictGiven("", verdict.to_dict()))
+            nothing = Verdict.refuse(Message("button.no_game", {"button": {"key": f"button.name.{event.name}"}}))
+            table.bus.publish(VerdictGiven("", nothing.to_dict()))
             return
         session = table.session(game_id)
         try:

@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.devices.example_sync import StandingRoll, examples_of, standing_rolls
+from companion.devices.example_sync import StandingRoll, example_name, examples_of, standing_rolls
 from companion.devices.roll_frames import FRAMES, RollFrames
 from companion.events.bus import GameEventAppended
 from companion.service import Companion
@@ -45,7 +45,14 @@ def labelled(seen: list[dict[str, Any]], corrected: list[Any]) -> list[dict[str,
     """Every die the camera saw (`seen`, the reading's dice), labelled with the corrected roll's values: one to one
     when the roll was every die seen; else the roll is the dice on the open table (no zone, or the table's), in the
     reading's order, as a game that keeps dice in zones plays it (Rajas: the Kali statues, the players' areas), and
-    a kept die is labelled with the value read surely, or none (unknown). None when the numbers do not agree."""
+    a kept die is labelled with the value read surely, or none (unknown). None when the numbers do not agree.
+
+    None then means the roll has no example at all, not one of the dice that still match. A die the table added
+    (the camera missed it) has no box, and check-reader (vision/scoring.py) scores every die read that matches no
+    labelled box as found where none lies, and cannot be told a die is missing from the labels: a re-read that
+    finds the missed die would count as a false find, one that misses it again as exact. A die the table took out
+    (something read as a die) leaves it unknown which box was the roll's. Labelling only part of the picture would
+    make those figures untrue, and the format holds no "incomplete" mark, so the example is left out whole."""
     on_table = _on_table(seen)
     if len(seen) == len(corrected):
         rolled = list(range(len(seen)))
@@ -123,8 +130,8 @@ def _as_read(die: dict[str, Any]) -> dict[str, Any]:
 
 
 class ExampleCollector:
-    """Listens for corrections of camera rolls and writes the frame with the corrected dice; after an undo or a redo,
-    brings the game's examples back in line with what stands."""
+    """Listens for corrections of camera rolls and writes the frame with the corrected dice: after a correction, an
+    undo or a redo alike, the game's examples are brought in line with what stands (see `reconcile`)."""
 
     def __init__(self, service: Companion, frames: FrameLookup, folder: Path) -> None:
         self.service = service
@@ -145,26 +152,25 @@ class ExampleCollector:
             if event.payload.get("origin") != "camera" and reading:
                 self._save_told(event, reading)
             return
-        if event.type != "correction":
+        if event.type == "correction":
+            # Worked out from what stands, as after an undo or a redo: the same standing roll, the same example,
+            # whichever way the table came to it (a correction of an example's roll replaces or drops its labels).
+            kept = self.reconcile(event.game_id)
+            self._say_if_unsaved(event, kept)
+
+    def _say_if_unsaved(self, event: GameEventAppended, kept: set[str]) -> None:
+        """Log why a correction of a camera roll left that roll with no example: its dice cannot be matched to the
+        boxes the camera saw, or its frame is no longer kept."""
+        target = event.payload.get("target")
+        played = next((e for e in self.service.events(event.game_id) if e.seq == target), None)
+        reading = (played.payload.get("reading") if played else None) or {}
+        name = example_name(event.game_id, int(target)) if isinstance(target, int) else None
+        if not reading.get("frame_id") or name in kept:
             return
-        target = next((e for e in self.service.events(event.game_id) if e.seq == event.payload.get("target")), None)
-        reading = (target.payload.get("reading") if target else None) or {}
-        image = self._frame(reading.get("frame_id"))
-        corrected = event.payload.get("move", {}).get("dice")
-        if reading.get("frame_id") and image is None:
-            log.warning(
-                "correction of roll %s-%s not saved as an example: its roll's frame is no longer kept",
-                event.game_id,
-                target.seq if target else event.payload.get("target"),
-            )
-        if image is None or not isinstance(corrected, list):
-            return
-        dice = labelled(reading.get("dice", []), corrected)
-        if dice is None:
-            log.info("correction of event %s changes the number of dice; not saved as an example", target)
-            return
-        # Named by the roll corrected: corrected again (a mis-tap, then the right value), its example is replaced.
-        self.save(image, dice, f"{event.game_id}-{target.seq}" if target else f"{event.game_id}-{event.seq}")
+        if labelled(reading.get("dice") or [], event.payload.get("move", {}).get("dice") or []) is None:
+            log.info("correction of roll %s changes the number of dice the camera saw; it has no example", name)
+        else:
+            log.warning("correction of roll %s not saved as an example: its roll's frame is no longer kept", name)
 
     def _save_told(self, event: GameEventAppended, reading: dict[str, Any]) -> None:
         """A roll the table finished by hand from the camera's reading (its unread dice told): the picture with the
@@ -181,10 +187,12 @@ class ExampleCollector:
             return
         self.save(image, dice, f"{event.game_id}-{event.seq}")
 
-    def reconcile(self, game_id: str) -> None:
-        """Make a game's examples say what now stands: an example of a roll taken back, or back to the camera's
-        reading as read, is forgotten; one whose standing dice differ from its labels is labelled again; a roll
-        corrected or told that stands with no example (put back by redo) is saved again while its frame is kept."""
+    def reconcile(self, game_id: str) -> set[str]:
+        """Make a game's examples say what now stands, and name those it then holds: an example of a roll taken
+        back, back to the camera's reading as read, or corrected to dice that cannot be matched to the boxes seen
+        (see `labelled`) is forgotten; one whose standing dice differ from its labels is labelled again (its picture
+        kept, even when the roll's frame no longer is); a roll corrected or told that stands with no example (put
+        back by redo, or just corrected) is saved while its frame is kept."""
         session = self.service.session(game_id)
         # Under the game's lock nothing is appended meanwhile: the examples follow one state of the log. (The lock
         # is taken before the collector's own, as when a page appends under it and this collector then saves.)
@@ -198,18 +206,22 @@ class ExampleCollector:
                 }
                 self._forget({name for name in kept if wanted.get(name) is None})
                 self._relabel(changed)
+            held = {name for name in kept if wanted.get(name) is not None}
             for name, dice in wanted.items():
-                if dice is not None and name not in kept:
-                    self._save_again(name, rolls[name], dice)
+                if dice is not None and name not in kept and self._save_again(name, rolls[name], dice):
+                    held.add(name)
+            return held
 
-    def _save_again(self, name: str, roll: StandingRoll, dice: list[dict[str, Any]]) -> None:
-        """Save the example of a standing roll that has none (put back by redo), if its frame is still kept."""
+    def _save_again(self, name: str, roll: StandingRoll, dice: list[dict[str, Any]]) -> bool:
+        """Save the example of a standing roll that has none (put back by redo, or just corrected), if its frame is
+        still kept; whether it was."""
         image = self._frame(roll.reading.get("frame_id"))
         if image is None:
             # Said at every undo or redo of that game while the roll stands: quietly, not to wear a Pi's SD card.
             log.debug("roll %s stands again but is not saved as an example: its frame is no longer kept", name)
-            return
+            return False
         self.save(image, dice, name)
+        return True
 
     def _keep_frame(self, reading: dict[str, Any]) -> None:
         """Keep the frame of a roll the camera played (its settled scene, still the camera's latest)."""
