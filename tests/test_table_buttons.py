@@ -11,7 +11,7 @@ import re
 
 from flask.testing import FlaskClient
 from test_rajas_passing import _stuck
-from test_rajas_support import ready_game
+from test_rajas_support import edit, ready_game
 from test_web_rajas import game_id  # noqa: F401
 
 from companion.devices.signals import SignalHub
@@ -162,3 +162,21 @@ def test_a_press_with_no_game_on_the_table_lights_red(service: Companion) -> Non
     hub = SignalHub(service.bus)
     service.bus.publish(ButtonPressed("next", "gpio"))  # no game made active yet
     assert hub.signal.verdict == "refused"
+
+
+def test_next_while_a_boat_bonus_is_offered_declines_it() -> None:
+    from test_rajas_boat_bonus_choice import _reach_fame_31
+
+    from companion.games.rajas.definition import BOAT_BONUS_ASKED_FROM
+
+    asked = _reach_fame_31(version=BOAT_BONUS_ASKED_FROM)  # fame 31's bonus: the player may move the boat
+    move = GAME.button_move(asked, "next")
+    assert move == {"type": "boat", "seat": 0, "decline": True}
+    declined = GAME.apply(asked, GAME.parse_move(asked, move))
+    assert declined.player(0)["boat"] == 0 and declined.data["pending"] == [] and declined.data["turn_seat"] == 1
+
+
+def test_next_while_a_roll_is_awaited_in_the_rounds_means_nothing() -> None:
+    state = ready_game()
+    rolling = edit(state, None, pending=[{"kind": "roll", "seat": 0, "colors": ["blue"], "count": 1}])
+    assert GAME.button_move(rolling, "next") is None  # the refusal then says what is awaited: the game's prompt

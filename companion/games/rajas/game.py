@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.games.base import Message, OptionField, Player, RefusedMove, RolledDie, Verdict
 from companion.games.rajas import rules
+from companion.games.rajas.buttons import next_move
 from companion.games.rajas.camera import is_read, rolled_dice
 from companion.games.rajas.definition import COLORS, GAME_ID, MODULES, default_options
 from companion.games.rajas.moves.setup import build_setup
@@ -76,13 +77,8 @@ class Rajas:
         return {"type": "roll", "seat": data["first_seat"] if seat is None else seat, "dice": read}
 
     def button_move(self, state: RajasState, button: str) -> dict[str, Any] | None:
-        """next passes for the player whose turn it is. A Rajas turn ends by itself once its worker is placed and
-        its action done (rulebook "Playing a round"); the one move that hands the turn on without acting is passing,
-        judged as any pass is (rule round.pass: refused while a placement is possible). None outside the rounds."""
-        data = state.data
-        if button != "next" or data["phase"] != "play" or data["turn_seat"] is None:
-            return None
-        return {"type": "pass", "seat": data["turn_seat"]}
+        """next declines an optional choice awaited, else passes for the player whose turn it is (see buttons.py)."""
+        return next_move(state.data) if button == "next" else None
 
     def view(self, state: RajasState) -> dict[str, Any]:
         """The table's JSON."""
