@@ -1,7 +1,7 @@
 """What the table's physical buttons (GPIO or microcontroller) do, and what the table is told when a press does nothing.
 
 confirm plays the last roll the camera saw settle again, undo takes back the last move, and next is whatever the
-active game says it stands for now (`Game.button_move`: ending the turn in a game of free dice, passing in Rajas).
+active game says it stands for now (`Game.button_move`: ending the turn in free dice, declining or passing in Rajas).
 A press that cannot be played is never silent: the verdict light turns red (a VerdictGiven "refused" on the bus)
 and the table pages show why (`refusal`), until something else happens in that game.
 """
@@ -111,7 +111,8 @@ class TableButtons:
 
     def _confirm(self, settled: dict[str, Any]) -> Verdict | None:
         """The last settled roll, settled again and played (the roll form fills in with it too); None when it was
-        played, else a verdict saying the game took no roll from it (published). A roll the rules refuse raises."""
+        played, else the verdict saying the game took no roll from it (for the caller to publish). A roll the rules
+        refuse raises RefusedMove, its verdict published by the service."""
         if self._table.play_settled(settled, time.time()):
             return None
         reason = Message("button.roll_not_taken", {"button": {"key": "button.name.confirm", "params": {}}})
