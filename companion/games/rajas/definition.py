@@ -28,13 +28,14 @@ FAME_WORKER_SPACE: Final = 15
 MONEY_WORKER_SPACE: Final = 20
 FAME_BONUSES: Final = {5: "upgrade", 24: "karma2", 31: "boat"}
 MONEY_BONUSES: Final = ((12, "boat"), (33, "dice2"), (44, "boat"), (55, "dice2"))
-RULES_VERSION: Final = 3
+RULES_VERSION: Final = 4
 """The version of the engine's rules a new game is played by, kept in its start options ("rules"), so that a game
 begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
 none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
 kind is checked against its colour (YIELD_KINDS_CHECKED_FROM), and a river bridge told past the river's last space
 is refused (BRIDGE_CHECKED_FROM), and Akbar's Bridge built at the start asks nothing (AKBAR_AT_START_FROM).
-Version 3: a river tile laid at the start must be one of the tiles in the box (RIVER_TILES_CHECKED_FROM)."""
+Version 3: a river tile laid at the start must be one of the tiles in the box (RIVER_TILES_CHECKED_FROM).
+Version 4: no printed fact is told to a game once it is over (FACTS_CLOSED_AT_END_FROM)."""
 BOAT_BONUS_ASKED_FROM: Final = 2
 """The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
 score": the player may move the boat); version 1 moved the boat at once."""
@@ -51,6 +52,10 @@ so that such a game folds as it was played."""
 RIVER_TILES_CHECKED_FROM: Final = 3
 """The rules version from which a river tile laid with the Ganga module must be one of the tiles in the box, as it
 prints them (river_tiles.py): version 2 took any reward at all (20 money...), and a game played so folds as it was."""
+FACTS_CLOSED_AT_END_FROM: Final = 4
+"""The rules version from which a game that is over takes no printed fact any more (rulebook, "Fin de la partie":
+once the last phase is played the winner is found and the game ends): told after the end, a fact could move a
+marker (a track's length) and leave the ranking stale. Version 3 and before took it, and fold from their logs so."""
 FATE_FAME_SPACE: Final = 18
 FATE_MONEY_SPACE: Final = 24
 GEMSTONE_SPACE: Final = 10

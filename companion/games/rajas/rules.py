@@ -9,6 +9,7 @@ from typing import Any
 from companion.games.base import Citation, Message, Verdict
 from companion.games.rajas.citations import section_of
 from companion.games.rajas.core import Refused, Undecided, require
+from companion.games.rajas.definition import FACTS_CLOSED_AT_END_FROM
 from companion.games.rajas.moves import choices, endgame, setup, turn
 from companion.games.rajas.moves.passing import pass_turn
 from companion.games.rajas.moves.place import place
@@ -20,6 +21,8 @@ def run(before: Mapping[str, Any], move: Mapping[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = pickle.loads(pickle.dumps(dict(before), pickle.HIGHEST_PROTOCOL))
     kind = move["type"]
     if kind == "answer_fact":
+        over = data["phase"] == "over" and data["version"] >= FACTS_CLOSED_AT_END_FROM
+        require(not over, "end.ranking", "game_over")
         # A told fact changes nothing on the table (but a marker counted beyond the end of a track just told comes
         # back to it); the move that needed it is then played again.
         choices.answer_fact(data, dict(move))
