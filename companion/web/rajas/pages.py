@@ -16,7 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.errors import CompanionError, Conflict, MalformedRequest
+from companion.errors import CompanionError, Conflict, MalformedRequest, shown
 from companion.games.base import Message, RefusedMove
 from companion.games.rajas import rules_reference, search_rules
 from companion.games.rajas.facts import fact_name, value_words
@@ -106,7 +106,7 @@ def play(game_id: str) -> BaseResponse | tuple[str, int]:
     """Play the move a table form describes, then back to the table."""
     try:
         move, seen = move_from_form(request.form), seen_dice(request.form)
-        _append(game_id, move, request.form.get("if_seq"), request.form.get("frame"), seen)
+        _append(game_id, move, form_seq(request.form.get("if_seq")), request.form.get("frame"), seen)
     except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error, posted=request.form)
     return _back(game_id)
@@ -119,6 +119,7 @@ def fix_roll(game_id: str) -> BaseResponse | tuple[str, int]:
     session = companion.session(game_id)
     if_seq, target = request.form.get("if_seq", ""), request.form.get("target", "")
     try:
+        form_seq(if_seq)
         with session.lock:  # "still at if_seq, still the last roll" and the write are one step
             roll = last_roll(companion, game_id)
             is_roll = roll is not None and target == str(roll["seq"])
@@ -143,13 +144,14 @@ def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
     session = companion.session(game_id)
     if_seq = request.form.get("if_seq", "")
     try:
+        form_seq(if_seq)
         with session.lock:
             if if_seq.isdigit() and int(if_seq) != session.last_seq:
                 if is_repeat(companion, game_id, if_seq, step):
                     return _back(game_id)
                 raise moved_on(session.last_seq, if_seq)
             companion.append(game_id, step, {}, origin="web")
-    except (RefusedMove, Conflict) as error:
+    except (RefusedMove, MalformedRequest, Conflict) as error:
         return _refused(game_id, error)
     return _back(game_id)
 
@@ -308,6 +310,15 @@ def is_repeat(
             return dict(session.game.parse_move(session.states[-2], dict(move))) == last.payload.get("move")
         except (MalformedRequest, RefusedMove, IndexError):
             return False
+
+
+def form_seq(if_seq: str | None) -> str | None:
+    """A form's if_seq (the last event the page was drawn at) as sent, once checked to be one: none sent (an older
+    page) is let through, anything but a whole number refused, never taken as none (a move played unchecked)."""
+    if if_seq is None or if_seq == "" or (if_seq.isdigit() and len(if_seq) <= 18):
+        return if_seq
+    said = {"key": "error.said.if_seq", "params": {"value": shown(if_seq)}}
+    raise MalformedRequest(f"if_seq must be the seq of an event, got {shown(if_seq)}", field="if_seq", said=said)
 
 
 def moved_on(last_seq: int, if_seq: str) -> Conflict:
