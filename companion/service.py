@@ -85,6 +85,13 @@ class Companion:
     ) -> dict[str, Any]:
         """Start a game, make it the table's active game and return its view."""
         game = game_kind(kind)
+        if isinstance(players, Sequence) and not isinstance(players, str) and len(players) > game.max_players:
+            # Said before the seats are given colours: past the palette's last colour, a 500 (StopIteration).
+            counts = {"low": game.min_players, "high": game.max_players, "n": len(players)}
+            said = {"key": "error.said.player_count", "params": counts}
+            raise MalformedRequest(
+                f"{kind} takes {game.min_players} to {game.max_players} players, got {len(players)}", said=said
+            )
         seated = _players(players)
         merged = {**game.default_options(), **dict(options or {})}
         if self.boards.has_facts(kind) and isinstance(merged.get("facts") or {}, Mapping):

@@ -30,6 +30,14 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
         if name:
             seats[row] = len(players)  # an empty row takes no seat: the rows after it move up
             players.append({"name": name, "color": form.get(f"color_{row}") or None})
+    beyond = [
+        k for k in form if k.startswith("name_") and k[5:].isdigit() and int(k[5:]) >= MAX_SEATS and form[k].strip()
+    ]
+    if beyond:  # rows past the form's last seat were dropped without a word: the game started with fewer players
+        count = len(players) + len(beyond)
+        params = {"low": chosen["min_players"], "high": min(chosen["max_players"], MAX_SEATS), "n": count}
+        said = {"key": "error.said.player_count", "params": params}
+        raise MalformedRequest(f"{kind} takes at most {MAX_SEATS} players, got {count}", field="players", said=said)
     if not players:
         said = {"key": "page.start.no_players", "params": {}}
         raise MalformedRequest(

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import MalformedRequest, shown
 from companion.games.base import Citation, Message, Verdict
 from companion.games.free_dice.state import FreeDiceState, Roll
+from vision.calibration import COLOUR_NAMES
 
 MOVE_TYPES = ("roll", "end_turn", "finish")
 MAX_DICE = 60
@@ -48,8 +49,15 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
                 f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {shown(value)}"
             )
         color = die.get("color")
-        if color is not None and not isinstance(color, str):
-            raise MalformedRequest(f"move.dice[{index}].color must be a colour name or null, got {shown(color)}")
+        if color is not None and color not in COLOUR_NAMES:
+            # Any string was written to the log ("pink", 5,000 characters, markup) and drawn on the table as a die.
+            # Only moves being played are parsed: a stored game folds from its log as it was written.
+            raise MalformedRequest(
+                f"move.dice[{index}].color must be a colour the camera names ({', '.join(COLOUR_NAMES)}) or null, "
+                f"got {shown(color)}",
+                field=f"move.dice[{index}].color",
+                said={"key": "free_dice.said.colour", "params": {"value": shown(color), "n": index + 1}},
+            )
         parsed.append({"value": value, "color": color})
     return parsed
 

@@ -1,0 +1,57 @@
+"""Bad requests a French tester sent, each refused with what was wrong and nothing written: a free-dice die of a
+colour no die has here (any string was written to the log and drawn on the table), more than eight players (a
+500: the seats' colours ran out), and start-form rows past the last seat (dropped without a word)."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.errors import MalformedRequest
+from companion.service import Companion
+
+
+@pytest.mark.parametrize("colour", ["pink", "<b>x</b>", "x" * 5000, 3])
+def test_a_free_dice_roll_of_a_colour_no_die_has_is_refused_and_nothing_written(
+    client: FlaskClient, companion: Companion, colour: object
+) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}, {"name": "Bob"}])["game_id"])
+    before = companion.session(game_id).last_seq
+    roll = {"type": "move", "move": {"type": "roll", "dice": [{"value": 3, "color": colour}]}}
+    answer = client.post(f"/api/games/{game_id}/events?lang=fr", json=roll)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["details"]["field"] == "move.dice[0].color"
+    assert companion.session(game_id).last_seq == before
+
+
+def test_a_correction_to_a_colour_no_die_has_is_refused(companion: Companion) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    stored = companion.append(game_id, "move", {"move": {"type": "roll", "dice": [{"value": 3, "color": "red"}]}})
+    fix = {"target": stored.seq, "move": {"type": "roll", "dice": [{"value": 3, "color": "pink"}]}}
+    with pytest.raises(MalformedRequest, match=r"move\.dice\[0\]\.color must be a colour the camera names"):
+        companion.append(game_id, "correction", fix)
+    assert companion.session(game_id).last_seq == stored.seq
+
+
+def test_the_colours_the_camera_names_are_taken(companion: Companion) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    dice = [{"value": v, "color": c} for v, c in zip((1, 2, 3), ("yellow", "violet", None), strict=True)]
+    companion.append(game_id, "move", {"move": {"type": "roll", "dice": dice}})
+
+
+@pytest.mark.parametrize("kind", ["free_dice", "rajas"])
+def test_more_players_than_the_game_takes_is_a_400_not_a_500(client: FlaskClient, kind: str) -> None:
+    players = [{"name": f"P{i}"} for i in range(9)]
+    answer = client.post("/api/games?lang=fr", json={"kind": kind, "players": players})
+    assert answer.status_code == 400, answer.get_json()
+    assert client.get("/api/games").get_json() == []
+
+
+def test_start_form_rows_past_the_last_seat_are_refused_not_dropped(client: FlaskClient) -> None:
+    form = {"kind": "free_dice", **{f"name_{i}": f"P{i}" for i in range(10)}}
+    answer = client.post("/games?lang=fr", data=form)
+    assert answer.status_code == 400
+    assert "10" in html.unescape(answer.get_data(as_text=True))  # the count said
+    assert client.get("/api/games").get_json() == []
