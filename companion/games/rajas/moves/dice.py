@@ -118,7 +118,7 @@ def resolve_roll(data: dict[str, Any], pending: dict[str, Any], move: dict[str, 
             sorted(taken.elements()) == pending["reroll"] and not move["return"],
             "dice.roll",
             "reroll_mismatch",
-            expected=len(pending["reroll"]),
+            n=len(pending["reroll"]),  # `n`: the count the catalogue says in the singular when it is one
         )
         me["rerolling"] = []
     else:

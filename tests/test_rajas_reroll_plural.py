@@ -1,0 +1,30 @@
+"""The outer terrace's re-roll refused with one die picked up says "the die", not "the 1 dice" / "les 1 dés" (a
+French tester): the count is `n`, which the catalogue says in the singular."""
+
+from __future__ import annotations
+
+from companion.games.rajas.core import Refused
+from companion.i18n import translate
+
+
+def test_one_die_picked_up_is_said_in_the_singular_and_more_in_the_plural() -> None:
+    assert (
+        translate("fr", "rajas.refused.reroll_mismatch", {"n": 1}) == "Relancez exactement le dé que vous avez repris."
+    )
+    assert translate("en", "rajas.refused.reroll_mismatch", {"n": 1}) == "Roll again exactly the die you picked up."
+    assert translate("fr", "rajas.refused.reroll_mismatch", {"n": 2}) == (
+        "Relancez exactement les 2 dés que vous avez repris."
+    )
+
+
+def test_the_engine_gives_the_count_as_n() -> None:
+    from companion.games.rajas.moves.dice import resolve_roll
+
+    data = {"players": [{"seat": 0, "rerolling": ["blue"]}], "pending": []}
+    pending = {"seat": 0, "reroll": ["blue"], "kind": "roll"}
+    try:
+        resolve_roll(data, pending, {"dice": [{"color": "green", "value": 3}], "return": []})
+    except Refused as refused:
+        assert refused.reason.key == "rajas.refused.reroll_mismatch" and dict(refused.reason.params) == {"n": 1}
+    else:
+        raise AssertionError("a re-roll of another colour was taken")
