@@ -28,3 +28,11 @@ def test_the_engine_gives_the_count_as_n() -> None:
         assert refused.reason.key == "rajas.refused.reroll_mismatch" and dict(refused.reason.params) == {"n": 1}
     else:
         raise AssertionError("a re-roll of another colour was taken")
+
+
+def test_prompts_counting_spaces_or_upgrades_agree_in_number() -> None:
+    one = {"name": "Asha", "max": 1, "n": 1}
+    assert translate("fr", "rajas.prompt.boat", one) == "Asha, avancez votre bateau d’une case libre."
+    assert translate("en", "rajas.prompt.boat", {**one, "max": 2, "n": 2}) == "Asha, move your boat 1 to 2 free spaces."
+    assert translate("fr", "rajas.prompt.upgrade", {"name": "Asha", "count": 2, "n": 2}).endswith("(2 restants).")
+    assert translate("fr", "rajas.prompt.upgrade", {"name": "Asha", "count": 1, "n": 1}).endswith("(1 restant).")

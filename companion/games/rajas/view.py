@@ -84,6 +84,8 @@ def prompt(data: dict[str, Any]) -> Message:
         seat = pending.get("seat")
         name = data["players"][seat]["name"] if seat is not None else ""
         params = {k: v for k, v in pending.items() if k in ("space", "max", "count")}
+        if isinstance(params.get("max", params.get("count")), int):  # the count said in the singular when it is one
+            params["n"] = params.get("max", params.get("count"))
         # A decision that something else gave says what gave it ("the fame track's bonus: choose a building").
         why = f".{pending['why']}" if pending.get("why") else ""
         if pending["kind"] == "river_tile" and pending["space"] is None:
