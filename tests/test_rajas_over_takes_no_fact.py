@@ -39,4 +39,3 @@ def test_a_game_of_rules_version_3_still_takes_it_as_it_was_played() -> None:
     over = _finished(3)
     told = {"type": "answer_fact", "key": "2p.river.length", "value": FACTS["2p.river.length"]}
     assert GAME.legal(over, GAME.parse_move(over, told)).status != "refused"
-
