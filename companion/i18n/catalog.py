@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -98,16 +99,91 @@ def _read(path: Path, lang: str) -> dict[str, str]:
     return {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
 
 
-def negotiate(accept_language: str | None, preferred: str | None = None) -> str:
-    """Choose a supported language: a setting wins, then the browser's Accept-Language, then English."""
-    if preferred in SUPPORTED_LOCALES:
-        return str(preferred)
-    if accept_language:
-        wanted = [part.split(";")[0].strip().replace("-", "_") for part in accept_language.split(",")]
-        found = Locale.negotiate([w for w in wanted if w and w != "*"], list(SUPPORTED_LOCALES))
-        if found is not None:
-            return str(found.language)
-    return DEFAULT_LOCALE
+LanguageRanges = Iterable[tuple[str, float]]
+"""An Accept-Language header parsed: (language range, weight) pairs, as Werkzeug's `request.accept_languages` gives."""
+
+_Q_VALUE = re.compile(r"\d+(\.\d+)?", re.ASCII)
+
+
+def negotiate(accepted: str | LanguageRanges | None, preferred: str | None = None) -> str:
+    """Choose a supported language: a setting wins, then the browser's Accept-Language, then English.
+
+    `accepted` is the Accept-Language header, as its text or already parsed (see LanguageRanges); `preferred` is a
+    language tag ("fr", "FR", "fr-FR") or anything else ("auto") for none."""
+    setting = supported_locale(preferred)
+    if setting is not None:
+        return setting
+    ranges = parse_accept_language(accepted) if isinstance(accepted, str) else list(accepted or ())
+    return best_locale(ranges) or DEFAULT_LOCALE
+
+
+def supported_locale(tag: str | None) -> str | None:
+    """The supported language a language tag names, whatever its case or region ("FR", "fr-FR", "fr_BE" -> "fr");
+    None for any other tag."""
+    primary = _tag(tag or "").split("-")[0]
+    # Every supported locale is a bare language code, so the primary subtag decides.
+    return primary if primary in SUPPORTED_LOCALES else None
+
+
+def parse_accept_language(header: str) -> list[tuple[str, float]]:
+    """The (language range, weight) pairs of an Accept-Language header, in its order. An item with a malformed
+    weight is left out, as Werkzeug's parser does (the web layer uses Werkzeug's own, request.accept_languages)."""
+    ranges = []
+    for item in header.split(","):
+        language, *params = (part.strip(" \t") for part in item.split(";"))
+        weight = _weight(params)
+        if language and weight is not None:
+            ranges.append((language, weight))
+    return ranges
+
+
+def _weight(params: list[str]) -> float | None:
+    """The weight an item's parameters give ("q=0.5"): 1 without one, None when it is malformed or out of 0..1."""
+    for param in params:
+        name, _, value = param.partition("=")
+        if name.lower() == "q":
+            value = value.strip(" \t")
+            weight = float(value) if _Q_VALUE.fullmatch(value) else -1.0
+            return weight if 0 <= weight <= 1 else None
+    return 1.0
+
+
+def best_locale(ranges: LanguageRanges) -> str | None:
+    """The supported language the reader weighs highest (RFC 9110 section 12.5.4), None when none is acceptable.
+
+    A language takes its weight from the most specific ranges that name it: its own tag ("fr"), else a regional
+    one ("fr-BE": French is the closest we have), else "*" (any other). Weight 0 means "not this one". On equal
+    weights a language named beats one only "*" accepts, then the one named first wins, then SUPPORTED_LOCALES'
+    order."""
+    listed = list(ranges)
+    scored = [(score, locale) for locale in SUPPORTED_LOCALES if (score := _score(locale, listed))]
+    return max(scored, key=lambda pair: pair[0])[1] if scored else None
+
+
+def _score(locale: str, ranges: list[tuple[str, float]]) -> tuple[float, bool, int] | None:
+    """How much the reader wants `locale` (weight, named?, -position of the range), None when not at all."""
+    best: tuple[int, float, int] | None = None  # (specificity, weight, -position): max() of these picks the range
+    for position, (language, weight) in enumerate(ranges):
+        specificity = _specificity(locale, _tag(language))
+        if specificity is not None and (best is None or (specificity, weight, -position) > best):
+            best = (specificity, weight, -position)
+    if best is None or best[1] <= 0:
+        return None
+    return best[1], best[0] > 0, best[2]
+
+
+def _specificity(locale: str, language: str) -> int | None:
+    """How closely a language range names `locale`: 2 its own tag, 1 the same language, 0 "*", None not at all."""
+    if language == "*":
+        return 0
+    if language == _tag(locale):
+        return 2
+    return 1 if language.split("-")[0] == _tag(locale).split("-")[0] else None
+
+
+def _tag(language: str) -> str:
+    """A language tag as compared: lower case, subtags joined by "-" (tags are case-insensitive, RFC 5646)."""
+    return language.strip().lower().replace("_", "-")
 
 
 catalogues = Catalogues()

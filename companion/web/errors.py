@@ -1,6 +1,8 @@
 """The one error helper of the web layer: every API error has the same JSON shape and a stable code.
 
-Shape: {"error": {"code": "...", "message": "...", "details": {...}}}.
+Shape: {"error": {"code": "...", "message": "...", "details": {...}}}. `message` is English (the log's and the API's);
+an error that says itself in the players' words (`details.said`, a catalogue message) also carries that text in the
+request's language as `details.said_text`, which a page shows as it comes (a refusal's verdict, as `details.texts`).
 Statuses: 400 malformed, 403 a change sent by another site's page (cross_site_request), 404 not found,
 409 conflict (the request does not fit the game's state: nothing to undo, a correction that would break a later
 move), 413 a body over MAX_CONTENT_LENGTH (request_entity_too_large), 422 a rule refusal (the move is well formed
@@ -158,11 +160,13 @@ def _on_companion_error(error: CompanionError) -> Response | tuple[str, int]:
     message = shortened(error.message)
     if status >= 500:
         log.error("request %s %s failed: %s", request.method, request.path, message)
+    said = error.details.get("said")  # the message in the reader's language, when the error has one
     if not _wants_json():
-        said = error.details.get("said")  # the message in the reader's language, when the error has one
         shown_message = message_text(said) if isinstance(said, dict) else message
         return render_template("error.html", status=status, code=error.code, message=shown_message), status
     details = _shortened_details(error.details)
+    if isinstance(said, dict) and has_text(str(said.get("key"))):
+        details["said_text"] = message_text(said)
     verdict = details.get("verdict")
     if isinstance(verdict, dict):
         # The reason in the reader's language, so that a page can show it as it comes.

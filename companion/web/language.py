@@ -1,7 +1,7 @@
 """The reader's language for one request, and the translation helpers the templates and the API use.
 
-Order: `?lang=xx` (then kept in a cookie), the cookie, the server setting (server.language unless "auto"),
-the browser's Accept-Language, English.
+Order: `?lang=xx` (any case, a region allowed: "FR", "fr-FR"; then kept in a cookie), the cookie, the server
+setting (server.language unless "auto"), the browser's Accept-Language by its weights, English.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import Message
-from companion.i18n import DEFAULT_LOCALE, SUPPORTED_LOCALES, catalogues, negotiate, translate
+from companion.i18n import DEFAULT_LOCALE, catalogues, negotiate, translate
+from companion.i18n.catalog import supported_locale
 from companion.web.dice import DIE_COLORS
 from vision.reader.exposure import DIM_LIGHT
 from vision.settling import Phase
@@ -53,6 +54,9 @@ JS_KEYS = (
     "error.cross_site_request",
     "error.network",
     "error.other",
+    "error.reason.malformed",
+    "error.reason.other",
+    "page.check.not_json",
     "page.camera.no_dice",
     "page.camera.no_dice_rolling",
     "page.camera.confidence_percent",
@@ -72,14 +76,14 @@ JS_KEYS = (
 
 def choose_locale() -> None:
     """Pick the language of the current request (a before_request hook)."""
-    asked = request.args.get("lang")
-    if asked in SUPPORTED_LOCALES:
+    asked = supported_locale(request.args.get("lang"))  # "fr", "FR", "fr-FR" all ask for French
+    if asked is not None:
         g.locale, g.new_locale = asked, asked
         return
-    cookie = request.cookies.get(COOKIE)
+    cookie = supported_locale(request.cookies.get(COOKIE))
     configured = current_app.config.get("LANGUAGE", "auto")
-    preferred = cookie if cookie in SUPPORTED_LOCALES else configured
-    g.locale = negotiate(request.headers.get("Accept-Language"), preferred)
+    # Werkzeug parses the header (weights, malformed items dropped); negotiate weighs it against our languages.
+    g.locale = negotiate(request.accept_languages, cookie or configured)
 
 
 def remember_locale(response: Any) -> ResponseReturnValue:

@@ -16,6 +16,14 @@
     box.hidden = false;
   }
 
+  /* What an error answer says to the player: its own text in the page's language (details.said_text, or a refusal's
+     reason), else a sentence of the page's; never error.message, which is English, for the log and the API. */
+  function reasonOf(error) {
+    const details = (error && error.details) || {};
+    const own = details.texts || {};
+    return details.said_text || own.reason || texts["error.reason." + (error && error.code)] || texts["error.reason.other"];
+  }
+
   document.querySelectorAll("[data-preset]").forEach(function (button) {
     button.addEventListener("click", function () {
       // The button is the question: it is asked at once, the move it stands for left in the folded box.
@@ -30,7 +38,7 @@
     try {
       described = JSON.parse(move.value);
     } catch (err) {
-      show("malformed", err.message, "");
+      show("malformed", texts["page.check.not_json"], ""); // the browser's own message is English
       return;
     }
     try {
@@ -41,7 +49,7 @@
       });
       const data = await response.json();
       if (!response.ok) {
-        show(data.error.code, data.error.message, "");
+        show(data.error.code, reasonOf(data.error), "");
         return;
       }
       show(data.status, data.texts.reason || data.texts.question, data.texts.citation);

@@ -141,6 +141,14 @@
     box.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
+  /* What an error answer says to the player: its own text in the page's language (details.said_text, or a refusal's
+     reason), else a sentence of the page's; never error.message, which is English, for the log and the API. */
+  function reasonOf(error) {
+    const details = (error && error.details) || {};
+    const own = details.texts || {};
+    return details.said_text || own.reason || texts["error.reason." + (error && error.code)] || texts["error.reason.other"];
+  }
+
   document.addEventListener("submit", async function (event) {
     const form = event.target;
     if (!form.querySelector("[data-check]")) return;
@@ -148,14 +156,14 @@
     try {
       const read = await fetch(urls.dataset.moveUrl, { method: "POST", body: new URLSearchParams(new FormData(form)) });
       const described = await read.json();
-      if (!read.ok) { show(described.error.code, described.error.message, "", ""); return; }
+      if (!read.ok) { show(described.error.code, reasonOf(described.error), "", ""); return; }
       const response = await fetch(urls.dataset.checkUrl, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ move: described.move }),
       });
       const verdict = await response.json();
-      if (!response.ok) { show(verdict.error.code, verdict.error.message, "", ""); return; }
+      if (!response.ok) { show(verdict.error.code, reasonOf(verdict.error), "", ""); return; }
       // Undecided for want of a printed fact: the server's page asks that fact with its answer form (and decides
       // the move once it is answered), which this script cannot draw; the plain submit does not come back here.
       if (verdict.status === "undecided") { form.submit(); return; }
