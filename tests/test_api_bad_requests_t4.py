@@ -55,3 +55,23 @@ def test_start_form_rows_past_the_last_seat_are_refused_not_dropped(client: Flas
     assert answer.status_code == 400
     assert "10" in html.unescape(answer.get_data(as_text=True))  # the count said
     assert client.get("/api/games").get_json() == []
+
+
+@pytest.mark.parametrize(
+    ("move", "field", "french"),
+    [
+        ({"type": "jump"}, "move.type", "Un coup de dés libres est un lancer, une fin de tour ou la fin de la partie"),
+        ({"type": "roll", "dice": [{"value": 9}]}, "move.dice[0].value", "Dé 1 : un dé montre de 1 à 6"),
+        ({"type": "roll", "dice": []}, "move.dice", "Un lancer compte de 1 à 60 dés."),
+        ({"type": "roll", "seat": -1, "dice": [{"value": 2}]}, "move.seat", "La place doit être le numéro d’un joueur"),
+    ],
+)
+def test_a_malformed_free_dice_move_is_said_in_the_players_language(
+    client: FlaskClient, companion: Companion, move: dict[str, object], field: str, french: str
+) -> None:
+    # The "Can I...?" page shows details.said_text: free dice's own errors had no words but English.
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    answer = client.post(f"/api/games/{game_id}/events?lang=fr", json={"type": "move", "move": move})
+    assert answer.status_code == 400
+    details = answer.get_json()["error"]["details"]
+    assert details["field"] == field and details["said_text"].startswith(french), details

@@ -22,12 +22,20 @@ def parse(data: Mapping[str, Any]) -> dict[str, Any]:
     """Normalise a move; MalformedRequest names the field at fault."""
     kind = data.get("type")
     if kind not in MOVE_TYPES:
-        raise MalformedRequest(f"move.type {shown(kind)} is not allowed; allowed: {', '.join(MOVE_TYPES)}")
+        raise MalformedRequest(
+            f"move.type {shown(kind)} is not allowed; allowed: {', '.join(MOVE_TYPES)}",
+            field="move.type",
+            said=_said("type", value=shown(kind)),
+        )
     move: dict[str, Any] = {"type": kind}
     if "seat" in data:
         seat = data["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            raise MalformedRequest(f"move.seat must be a seat number (0, 1, ...), got {shown(seat)}")
+            raise MalformedRequest(
+                f"move.seat must be a seat number (0, 1, ...), got {shown(seat)}",
+                field="move.seat",
+                said=_said("seat", value=shown(seat)),
+            )
         move["seat"] = seat
     if kind == "roll":
         move["dice"] = _dice(data.get("dice"))
@@ -38,15 +46,25 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
     if not isinstance(dice, list) or not 1 <= len(dice) <= MAX_DICE:
         # A list is said by its length: 60,000 dice quoted whole made a message larger than the request.
         got = f"a list of {len(dice)}" if isinstance(dice, list) else shown(dice)
-        raise MalformedRequest(f"move.dice must be a list of 1 to {MAX_DICE} dice, got {got}")
+        raise MalformedRequest(
+            f"move.dice must be a list of 1 to {MAX_DICE} dice, got {got}",
+            field="move.dice",
+            said=_said("dice", most=MAX_DICE),
+        )
     parsed = []
     for index, die in enumerate(dice):
         if not isinstance(die, Mapping) or "value" not in die:
-            raise MalformedRequest(f"move.dice[{index}] must be an object with a value (1 to 6, or null if unread)")
+            raise MalformedRequest(
+                f"move.dice[{index}] must be an object with a value (1 to 6, or null if unread)",
+                field=f"move.dice[{index}]",
+                said=_said("die", n=index + 1),
+            )
         value = die["value"]
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6):
             raise MalformedRequest(
-                f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {shown(value)}"
+                f"move.dice[{index}].value must be a whole number from 1 to 6 or null, got {shown(value)}",
+                field=f"move.dice[{index}].value",
+                said=_said("value", n=index + 1, value=shown(value)),
             )
         color = die.get("color")
         if color is not None and color not in COLOUR_NAMES:
@@ -56,10 +74,15 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
                 f"move.dice[{index}].color must be a colour the camera names ({', '.join(COLOUR_NAMES)}) or null, "
                 f"got {shown(color)}",
                 field=f"move.dice[{index}].color",
-                said={"key": "free_dice.said.colour", "params": {"value": shown(color), "n": index + 1}},
+                said=_said("colour", value=shown(color), n=index + 1),
             )
         parsed.append({"value": value, "color": color})
     return parsed
+
+
+def _said(reason: str, **params: Any) -> dict[str, Any]:
+    """A malformed move in the table's words: the catalogue's free_dice.said.<reason> and its parameters."""
+    return {"key": f"free_dice.said.{reason}", "params": params}
 
 
 def legal(state: FreeDiceState, move: Mapping[str, Any]) -> Verdict:
