@@ -133,7 +133,7 @@ def test_the_limit_is_above_every_body_the_app_takes(app: Flask, client: FlaskCl
     assert app.config["MAX_CONTENT_LENGTH"] > MAX_UPLOAD + 64 * 1024  # a board file, with its form around it
     # A board file over its own limit, under the app's, is refused by the board page with its own message.
     response = upload(client, "/boards/rajas/import", b" " * (MAX_UPLOAD + 10))
-    assert response.status_code == 400 and "at most 512 kB" in response.get_data(as_text=True)
+    assert response.status_code == 413 and "it must be 512 kB at most" in response.get_data(as_text=True)
 
 
 def test_json_nested_too_deeply_is_a_400_not_a_500(client: FlaskClient) -> None:

@@ -293,6 +293,6 @@ def test_health_shows_a_status_mapping_as_its_entries_not_as_python(client: Flas
     service.devices["gpio"] = Panel()
     page = client.get("/health?lang=en").get_data(as_text=True)
     # The turn is said in words, its seat counted from 1 as players count (no game: no name to give).
-    assert "seat 1, waiting for their move" in page and "status 17, seats[0] 5" in page
+    assert "seat 1, waiting for their move" in page and "status light 17, seat 1: 5" in page
     assert "{&#39;" not in page and "{'" not in page
     assert "place 1, en attente de son coup" in client.get("/health?lang=fr").get_data(as_text=True)

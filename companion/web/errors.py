@@ -12,7 +12,8 @@ store, 503 too many open streams. A 422 rather than a 409 keeps "the rules say n
 A value a message repeats is cut to its first SHOWN_CHARS characters and "…" (see `shortened`; `shown`, which
 quotes a value so, is companion.errors's, for the service and the games to use).
 A page opening the address of a form of a game's table (a GET on a POST-only /games/<id>/... address: a page
-reloaded after a refused move) is taken back to that table (303), rather than answered 405.
+reloaded after a refused move) is taken back to that table (303), rather than answered 405; a form sent to a page
+that is only read (a POST to /) is answered 405 by a page saying so.
 """
 
 from __future__ import annotations
@@ -202,8 +203,18 @@ def _on_http_error(error: HTTPException) -> BaseResponse | tuple[str, int]:
         # page's language: the page says its status in the reader's; a description of the app's own is kept.
         is_own = error.description != type(error).description
         shown_message = message if is_own else page_text(status)
+        if _is_form_to_a_page(error):
+            shown_message, title = t("error.http.405_form"), t("error.page.405_form")
+            return render_template("error.html", status=status, code=code, message=shown_message, title=title), status
         return render_template("error.html", status=status, code=code, message=shown_message), status
     return error_response(code, message, status)
+
+
+def _is_form_to_a_page(error: HTTPException) -> bool:
+    """Whether a 405 answers a form sent (POST, PUT...) to a page that is only read (/, /health): its page says that
+    the page takes no form, not that the address is a form's (that is a GET of a POST-only address)."""
+    allowed = getattr(error, "valid_methods", None) or ()
+    return isinstance(error, MethodNotAllowed) and request.method not in ("GET", "HEAD") and "GET" in allowed
 
 
 def page_text(status: int) -> str:

@@ -6,6 +6,7 @@ A key no catalogue labels yet is shown as it is, never dropped: a device may rep
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -84,6 +85,8 @@ def _text(key: str, value: Any) -> str:
         return _turn_text(value)
     if key == "zones":
         return _zones_text(value)
+    if key == "pins" and isinstance(value, Mapping):
+        return ", ".join(_pin_text(str(name), pin) for name, pin in value.items()) or "—"
     if key == "colours_told" and isinstance(value, list | tuple):
         return join_list(current_locale(), [color_text(str(colour)) for colour in value]) or "—"
     if isinstance(value, Mapping):
@@ -98,6 +101,20 @@ def _text(key: str, value: Any) -> str:
     if key.endswith("_s") and isinstance(value, int | float) and not isinstance(value, bool):
         return t("page.health.seconds_ago", n=round(float(value), 1))
     return shown(key, value)
+
+
+_SEAT_PIN = re.compile(r"seats\[(\d+)\]")
+
+
+def _pin_text(name: str, pin: Any) -> str:
+    """One pin of the GPIO panel by what it drives, in the reader's words ("voyant d'état 17", "place 1 : 5"), from
+    its config key (the status and /api/health keep that key: "seats[0]", "buttons.confirm"). A seat is counted from
+    1, as the table says seats; a key the catalogue does not name is shown as it is."""
+    seat = _SEAT_PIN.fullmatch(name)
+    if seat:
+        return t("health.pin.seat", n=int(seat.group(1)) + 1, pin=pin)
+    key = f"health.pin.{name}"
+    return t(key, pin=pin) if has_text(key) else f"{name} {pin}"
 
 
 def _zones_text(zones: Any) -> str:

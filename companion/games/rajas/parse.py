@@ -5,7 +5,7 @@ API, and as `said` in the table's words (catalogue keys rajas.said.move.<reason>
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -19,8 +19,9 @@ from companion.games.rajas.definition import (
     WHITE_YIELDS,
 )
 from companion.games.rajas.facts import in_english
+from companion.games.rajas.modules.yields import WHITE_REWARDS
 from companion.games.rajas.moves.place import SPACES
-from companion.games.rajas.rewards import joined, reward_problem
+from companion.games.rajas.rewards import joined, reward_problem, reward_words
 from companion.i18n import list_message
 
 # move type -> the fields it may carry (besides "type" and "seat")
@@ -211,13 +212,19 @@ def _int(data: Mapping[str, Any], name: str, low: int, high: int, required: bool
 
 
 def _choice(
-    name: str, allowed: tuple[str, ...] | list[str], words: str = "", offered: tuple[str, ...] | None = None
+    name: str,
+    allowed: tuple[str, ...] | list[str],
+    words: str = "",
+    offered: tuple[str, ...] | None = None,
+    named: Callable[[str], Message] | None = None,
 ) -> Any:
     """A check of a field that is one of `allowed`, refused as `name`; said listing them (or only those `offered`
-    in this game) in the table's words (the catalogue's `words` + choice), else as they are sent."""
+    in this game) in the table's words (the catalogue's `words` + choice, or the message `named` gives a choice),
+    else as they are sent."""
     said_ones = tuple(allowed) if offered is None else offered
     english = ", ".join(said_ones)
-    listed: Any = joined([Message(words + a) for a in said_ones]).to_dict() if words else english
+    said_as = named or (lambda choice: Message(words + choice))
+    listed: Any = joined([said_as(a) for a in said_ones]).to_dict() if named or words else english
 
     def check(data: Mapping[str, Any], field: str) -> Any:
         found = data.get(field)  # a die sent without its colour: once a KeyError, answered 500
@@ -321,7 +328,7 @@ def _text(data: Mapping[str, Any], field: str) -> str:
 def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
     kind = data.get("type")
     if kind == "draw_yield":
-        return _choice("tile", WHITE_YIELDS)(data, field)
+        return _WHITE_YIELD(data, field)
     if kind == "river_tile":
         return _reward(data[field], field)
     if kind == "take_yield":
@@ -329,6 +336,11 @@ def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
     from companion.games.rajas.tiles import parse_tile
 
     return parse_tile(data[field])
+
+
+_WHITE_YIELD = _choice("tile", WHITE_YIELDS, named=lambda tile: reward_words(WHITE_REWARDS[tile]))
+"""The check of the white yield tile drawn: a wrong one is said listing the tiles by what they give ("1 dé au
+choix, 3 argent, ..."), as the catalogue's rewards say them, never by their ids (money3)."""
 
 
 def _reward(value: Any, field: str) -> dict[str, Any]:

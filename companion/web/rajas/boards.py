@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.boards import BoardFileRefused
 from companion.errors import GameNotFound, MalformedRequest, shown
 from companion.games.base import Message, MissingFact
-from companion.games.rajas.facts import fact_kind, fact_name, told_problems, value_range, value_words
+from companion.games.rajas.facts import fact_kind, fact_name, question, told_problems, value_range, value_words
 from companion.i18n.lists import list_message
 from companion.web.bodies import json_object
 from companion.web.context import service
@@ -103,6 +103,10 @@ def save(kind: str) -> BaseResponse | tuple[str, int]:
     page names it) and, when another fact makes it wrong, that fact."""
     boards = service().boards
     missing = boards.missing(kind)
+    unknown = unknown_fields(kind, missing)
+    if unknown:
+        texts = [message_text(unknown)]
+        return _wizard(kind, 400, problems=texts, problems_title="page.board.refused", form=request.form)
     facts, problems = _posted_facts(missing)
     problems.update({f"fact.{key}": said for key, said in told_problems(facts, _known(kind)).items()})
     texts = [message_text(problems[field]) for field in (f"fact.{m.key}" for m in missing) if field in problems]
@@ -115,6 +119,32 @@ def save(kind: str) -> BaseResponse | tuple[str, int]:
     if texts:
         return _wizard(kind, 400, problems=texts, problems_title="page.board.refused", form=request.form)
     return redirect(url_for("boards.wizard", kind=kind, saved=len(facts)), code=303)
+
+
+REWARD_PARTS = ("kind", "number", "room", "color", "colors", "json", "amount", "count", "max")
+"""The parts of a reward fact's fields, `fact.<key>.<part>`: what moves.reward_from_form reads (the form's
+reward_fields macro draws the kind, number, room and colours)."""
+SHOWN_FIELDS = 5
+"""The unknown fields a refusal names at most (it counts them all)."""
+
+
+def unknown_fields(kind: str, missing: list[MissingFact]) -> dict[str, Any] | None:
+    """The refusal, as a catalogue message, of the posted fields that are no fact's of this board (a form this page
+    drew never sends one, so each is a mistake, said rather than dropped unsaid); None when there are none.
+    A field of a fact told since the page was drawn (at the table, on another phone) is one of the board's: it is
+    no longer asked, and the fact known is kept, as when that fact's field is left empty."""
+    keys = {m.key for m in missing} | set(service().boards.export(kind).get("facts", {}))
+    fields: set[str] = set()
+    for key in keys:
+        if is_reward_question(question(key).key):
+            fields.update(f"fact.{key}.{part}" for part in REWARD_PARTS)
+        else:
+            fields.add(f"fact.{key}")
+    unknown = [name for name in request.form if name not in fields]
+    if not unknown:
+        return None
+    names = list_message([shown(name) for name in unknown[:SHOWN_FIELDS]])
+    return {"key": "error.said.board_unknown_fields", "params": {"n": len(unknown), "fields": names}}
 
 
 def _posted_facts(asked: list[MissingFact]) -> tuple[dict[str, Any], dict[str, Message | dict[str, Any]]]:
@@ -199,11 +229,16 @@ def export(kind: str) -> Response:
 
 @board_pages.post("/boards/<kind>/import")
 def import_file(kind: str) -> BaseResponse | tuple[str, int]:
-    """Take in an uploaded board file, validated whole; the problems are listed naming the keys."""
+    """Take in an uploaded board file, validated whole; the problems are listed naming the keys. A file over
+    MAX_UPLOAD is refused saying so, with its size and the limit (413, as a request over MAX_CONTENT_LENGTH is)."""
     upload = request.files.get("file")
-    text = upload.read(MAX_UPLOAD + 1).decode("utf-8", errors="replace") if upload else ""
+    # The whole part is read: the request as a whole is bounded by MAX_CONTENT_LENGTH, and the size is said.
+    content = upload.read() if upload else b""
+    if len(content) > MAX_UPLOAD:
+        return _wizard(kind, 413, error=_too_large(len(content)))
+    text = content.decode("utf-8", errors="replace")
     try:
-        if not text.strip() or len(text) > MAX_UPLOAD:
+        if not text.strip():
             said = {"key": "error.said.board_file_missing", "params": {"limit_kb": MAX_UPLOAD // 1024}}
             raise MalformedRequest("field file: choose a board file (JSON, at most 512 kB)", field="file", said=said)
         added = service().boards.import_text(kind, text)
@@ -212,6 +247,15 @@ def import_file(kind: str) -> BaseResponse | tuple[str, int]:
     except MalformedRequest as error:
         return _wizard(kind, 400, error=error)
     return redirect(url_for("boards.wizard", kind=kind, saved=len(added)), code=303)
+
+
+def _too_large(size: int) -> MalformedRequest:
+    """The refusal of a board file of `size` bytes, over MAX_UPLOAD, naming its size and the limit in kB."""
+    # Rounded up, so that a file one byte over the limit is not said to be as large as the limit.
+    size_kb, limit_kb = -(-size // 1024), MAX_UPLOAD // 1024
+    said = {"key": "error.said.board_file_too_large", "params": {"size_kb": size_kb, "limit_kb": limit_kb}}
+    message = f"field file: the board file is {size_kb} kB; allowed: at most {limit_kb} kB"
+    return MalformedRequest(message, field="file", value=size, said=said)
 
 
 @board_api.get("/boards/<kind>")

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.errors import CompanionError, Conflict, MalformedRequest, shown
 from companion.games.base import Message, RefusedMove
 from companion.games.rajas import rules_reference, search_rules
-from companion.games.rajas.facts import fact_name, value_words
+from companion.games.rajas.facts import fact_kind, fact_name, value_words
 from companion.service import Companion
 from companion.web.context import service
 from companion.web.errors import status_of
@@ -182,6 +182,7 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
 
 def _tell_fact(game_id: str) -> bool:
     """Write the printed fact the posted form tells; False when the game was told this very answer already."""
+    _check_fact_key(request.form.get("key"))
     fact = move_from_form(request.form)
     if fact["type"] != "answer_fact":
         said = {"key": "error.said.fact_form_only", "params": {}}
@@ -191,6 +192,15 @@ def _tell_fact(game_id: str) -> bool:
             return False
         _append(game_id, fact, None)
     return True
+
+
+def _check_fact_key(key: str | None) -> None:
+    """Refuse a key no printed fact of the game has, as a malformed form (400) before its value is read: the rules
+    are asked only about the facts they know (a key left out is named by the move's own check)."""
+    key = (key or "").strip()
+    if key and fact_kind(key) is None:
+        said = {"key": "error.said.fact_key_unknown", "params": {"key": shown(key)}}
+        raise MalformedRequest(f"field key: got {shown(key)}; allowed: a printed fact's key", field="key", said=said)
 
 
 def _answer_for_check(game_id: str, asked: str) -> BaseResponse | tuple[str, int]:
