@@ -190,3 +190,14 @@ def test_a_known_fact_key_is_still_told(client: FlaskClient, companion: Companio
     form = {"type": "answer_fact", "key": "2p.outer_terrace.slots", "value": "2"}
     assert client.post(f"/games/{game_id}/rajas/fact", data=form).status_code == 303
     assert companion.view(game_id)["facts_told"]["2p.outer_terrace.slots"] == 2
+
+
+def test_an_unknown_fact_key_sent_to_the_api_is_malformed_not_a_rules_refusal(client: FlaskClient) -> None:
+    # Left by the board-facts fix: the JSON API still answered it 422, as a rule refusing the fact.
+    game = client.post("/api/games", json={"kind": "rajas", "players": [{"name": "A"}, {"name": "B"}]}).get_json()
+    told = {"type": "move", "move": {"type": "answer_fact", "key": "bogus.key", "value": 3}}
+    answer = client.post(f"/api/games/{game['game_id']}/events?lang=fr", json=told)
+    assert answer.status_code == 400
+    details = answer.get_json()["error"]["details"]
+    assert details["field"] == "key" and "n’est pas une information imprimée que ce jeu connaît" in details["said_text"]
+    assert len(client.get(f"/api/games/{game['game_id']}/events").get_json()["events"]) == 1  # the start alone

@@ -18,7 +18,7 @@ from companion.games.rajas.definition import (
     ROOMS,
     WHITE_YIELDS,
 )
-from companion.games.rajas.facts import in_english
+from companion.games.rajas.facts import fact_kind, in_english
 from companion.games.rajas.modules.yields import WHITE_REWARDS
 from companion.games.rajas.moves.place import SPACES
 from companion.games.rajas.rewards import joined, reward_problem, reward_words
@@ -325,6 +325,15 @@ def _text(data: Mapping[str, Any], field: str) -> str:
     return value
 
 
+def _fact_key(data: Mapping[str, Any], field: str) -> str:
+    """The key of a printed fact told: one this game knows (facts.fact_kind), else malformed, as the table's fact
+    form refuses it (a rules refusal, 422, answered an unknown key sent to the API)."""
+    key = _text(data, field)
+    if fact_kind(key) is None:
+        raise malformed(field, key, "the key of a printed fact this game knows", "fact_key")
+    return key
+
+
 def _tile_or_reward(data: Mapping[str, Any], field: str) -> Any:
     kind = data.get("type")
     if kind == "draw_yield":
@@ -407,6 +416,6 @@ _FIELD: dict[str, Any] = {
     "building": _choice("building", BUILDINGS, "rajas.building."),
     "room": _choice("room", tuple(ROOMS.values()), "rajas.space_label.room."),
     "first": lambda d, f: _int(d, f, 0, 3),
-    "key": _text,
+    "key": _fact_key,
     "value": lambda d, f: d[f],
 }
