@@ -75,3 +75,18 @@ def test_a_malformed_free_dice_move_is_said_in_the_players_language(
     assert answer.status_code == 400
     details = answer.get_json()["error"]["details"]
     assert details["field"] == field and details["said_text"].startswith(french), details
+
+
+def test_a_negative_if_seq_is_malformed_not_stale(client: FlaskClient, companion: Companion) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    roll = {"type": "move", "if_seq": -1, "move": {"type": "roll", "dice": [{"value": 3, "color": "red"}]}}
+    answer = client.post(f"/api/games/{game_id}/events", json=roll)
+    assert answer.status_code == 400 and answer.get_json()["error"]["details"]["field"] == "if_seq"
+    assert companion.session(game_id).last_seq == 1
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/"])
+def test_a_405_says_which_methods_the_address_takes(client: FlaskClient, path: str) -> None:
+    answer = client.delete(path)
+    assert answer.status_code == 405
+    assert "GET" in answer.headers["Allow"]

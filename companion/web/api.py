@@ -98,6 +98,9 @@ def _append(game_id: str, type_: str, body: dict[str, Any]) -> Any:
     # The session lock is re-entrant: holding it makes "still at if_seq" and the write one step.
     with session.lock:
         expected = body.get("if_seq")
+        if expected is not None and expected < 0:  # no event has such a seq: a malformed request, not a stale one
+            said = {"key": "error.said.if_seq_api", "params": {"value": expected}}
+            raise MalformedRequest(f"if_seq must be the seq of an event, got {expected}", field="if_seq", said=said)
         if expected is not None and expected != session.last_seq:
             raise Conflict(
                 f"the game moved on: its last event is {session.last_seq}, not {expected}",

@@ -22,7 +22,7 @@ import logging
 import re
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Flask, Response, current_app, jsonify, make_response, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -192,6 +192,14 @@ def _back_to_table(error: HTTPException) -> BaseResponse | None:
 
 
 def _on_http_error(error: HTTPException) -> BaseResponse | tuple[str, int]:
+    answer = make_response(_http_error_answer(error))
+    allowed = getattr(error, "valid_methods", None)
+    if isinstance(error, MethodNotAllowed) and allowed:  # RFC 9110 15.5.6: a 405 says which methods the address takes
+        answer.headers["Allow"] = ", ".join(allowed)
+    return answer
+
+
+def _http_error_answer(error: HTTPException) -> BaseResponse | tuple[str, int]:
     status = error.code or 500
     code = (error.name or "error").lower().replace(" ", "_")
     message = shortened(error.description or error.name)
