@@ -90,3 +90,11 @@ def test_a_405_says_which_methods_the_address_takes(client: FlaskClient, path: s
     answer = client.delete(path)
     assert answer.status_code == 405
     assert "GET" in answer.headers["Allow"]
+
+
+def test_a_free_dice_die_with_a_field_of_its_own_is_refused(client: FlaskClient, companion: Companion) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    roll = {"type": "move", "move": {"type": "roll", "dice": [{"value": 3, "color": "red", "x": 1}]}}
+    answer = client.post(f"/api/games/{game_id}/events", json=roll)
+    assert answer.status_code == 400 and answer.get_json()["error"]["details"]["field"] == "move.dice[0].x"
+    assert companion.session(game_id).last_seq == 1

@@ -59,6 +59,13 @@ def _dice(dice: Any) -> list[dict[str, Any]]:
                 field=f"move.dice[{index}]",
                 said=_said("die", n=index + 1),
             )
+        extra = sorted(str(key) for key in die if key not in ("value", "color"))
+        if extra:  # refused as a move's unknown fields are, not dropped without a word
+            raise MalformedRequest(
+                f"move.dice[{index}] has unknown field {extra[0]!r}; allowed: value, color",
+                field=f"move.dice[{index}].{extra[0]}",
+                said=_said("die_field", n=index + 1, field=extra[0]),
+            )
         value = die["value"]
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6):
             raise MalformedRequest(
