@@ -90,7 +90,7 @@ def _shown(page: str, pattern: str) -> str:
     ("typed", "url", "key"),
     [
         ("{bad", "", "page.check.not_json"),  # the tester's typed JSON: the browser's own message was shown
-        (DICE_OUT_OF_RANGE, "", "error.reason.malformed"),  # free dice's own refusal, which says no French
+        (DICE_OUT_OF_RANGE, "", ("free_dice.said.value", {"n": 1, "value": "9"})),  # free dice's own, in French
         ("[]", "", "error.reason.malformed"),  # "field 'move' must be an object, got []"
         ('{"type": "end_turn"}', "/api/games/gone/check", "error.said.no_game"),  # the error's said, in French
     ],
@@ -102,7 +102,7 @@ def test_the_free_dice_check_page_says_a_refusal_in_french(
     tmp_path: Path,
     typed: str,
     url: str,
-    key: str,
+    key: str | tuple[str, dict[str, object]],
 ) -> None:
     app, _ = app_and_service
     address, service = served
@@ -114,7 +114,7 @@ def test_the_free_dice_check_page_says_a_refusal_in_french(
     heading = "error.not_found" if url else "error.malformed"
     assert _shown(page, r'id="verdict-status"[^>]*>(.*?)</p>') == translate("fr", heading)
     reason = _shown(page, r'id="verdict-reason"[^>]*>(.*?)</p>')
-    assert reason == translate("fr", key)
+    assert reason == (translate("fr", key) if isinstance(key, str) else translate("fr", *key))
     assert not any(word in reason for word in ENGLISH), reason
 
 
