@@ -100,7 +100,7 @@ def _probe(path: Path) -> None:
 
 def _check_pages(db: sqlite3.Connection, path: Path) -> None:
     """Refuse (StoreUnreadable) a store damaged inside, its schema whole (an SD card's sectors gone bad, a copy taken
-    half-written): SQLite's quick_check reads every page once (tens of milliseconds for a year of game nights), so
+    half-written): SQLite's quick_check reads every page once (a cost that grows with the store's size), so
     the service stops at start with the file named rather than answering every page with an internal error."""
     found = [str(row[0]) for row in db.execute("PRAGMA quick_check(3)")]
     if found != ["ok"]:
