@@ -78,6 +78,7 @@ RULES: dict[str, str] = {
     "modules.option": GOODIE + "modules",
     "navaratnas.setup": NAVARATNAS,
     "navaratnas.yield_tiles": NAVARATNAS,
+    "navaratnas.joined_space": NAVARATNAS,
     "navaratnas.short_of_workers": NAVARATNAS,
     "mixed_groups.handicap": "rajas.section.mixed_groups",
     "ganga.setup": "rajas.section.ganga",

@@ -32,12 +32,10 @@ def resolve_yield(data: dict[str, Any], pending: dict[str, Any], move: dict[str,
     limit = YIELD_TILES[tile["color"]] + (1 if tile["color"] == "brown" and "mango" in data["modules"] else 0)
     taken = data.setdefault("yields_taken", {})
     require(taken.get(tile["color"], 0) < limit, "navaratnas.yield_tiles", "no_yield_left")
-    require(
-        str(income) not in me["yields"] and income not in me["incomes"],
-        "navaratnas.yield_tiles",
-        "yield_space_taken",
-        income=income,
-    )
+    # A tile already laid is never covered; a space a road already joins is not free either (our reading: rule
+    # navaratnas.joined_space), since a tile pays only when a road joins it and that space is joined once only.
+    require(str(income) not in me["yields"], "navaratnas.yield_tiles", "yield_space_holds_tile", income=income)
+    require(income not in me["incomes"], "navaratnas.joined_space", "yield_space_joined", income=income)
     # A yield tile goes only on a free income space of its own colour (printed on the Navaratnas side).
     color = fact(data, f"navaratnas.income.{income}.color", "navaratnas.yield_tiles")
     require(
