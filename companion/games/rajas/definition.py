@@ -28,14 +28,16 @@ FAME_WORKER_SPACE: Final = 15
 MONEY_WORKER_SPACE: Final = 20
 FAME_BONUSES: Final = {5: "upgrade", 24: "karma2", 31: "boat"}
 MONEY_BONUSES: Final = ((12, "boat"), (33, "dice2"), (44, "boat"), (55, "dice2"))
-RULES_VERSION: Final = 4
+RULES_VERSION: Final = 5
 """The version of the engine's rules a new game is played by, kept in its start options ("rules"), so that a game
 begun under earlier rules folds from its log exactly as it was played; a game begun before versions were kept has
 none, and is version 1. Version 2: the tracks' boat bonus is asked (BOAT_BONUS_ASKED_FROM), and a yield tile's
 kind is checked against its colour (YIELD_KINDS_CHECKED_FROM), and a river bridge told past the river's last space
 is refused (BRIDGE_CHECKED_FROM), and Akbar's Bridge built at the start asks nothing (AKBAR_AT_START_FROM).
 Version 3: a river tile laid at the start must be one of the tiles in the box (RIVER_TILES_CHECKED_FROM).
-Version 4: no printed fact is told to a game once it is over (FACTS_CLOSED_AT_END_FROM)."""
+Version 4: no printed fact is told to a game once it is over (FACTS_CLOSED_AT_END_FROM).
+Version 5: at 3-4 players the once-a-round limits of the mixed-goods market and the Mango village count the
+workers placed there in the round, one taken back by a Shalimar garden too (ONCE_A_ROUND_COUNTS_PLACEMENTS_FROM)."""
 BOAT_BONUS_ASKED_FROM: Final = 2
 """The rules version from which the tracks' boat bonus is the player's choice (rulebook, "Bonus des pistes de
 score": the player may move the boat); version 1 moved the boat at once."""
@@ -56,6 +58,11 @@ FACTS_CLOSED_AT_END_FROM: Final = 4
 """The rules version from which a game that is over takes no printed fact any more (rulebook, "Fin de la partie":
 once the last phase is played the winner is found and the game ends): told after the end, a fact could move a
 marker (a track's length) and leave the ranking stale. Version 3 and before took it, and fold from their logs so."""
+ONCE_A_ROUND_COUNTS_PLACEMENTS_FROM: Final = 5
+"""The rules version from which, at 3-4 players, a player who placed a worker on the mixed-goods market (base
+rulebook, markets) or on the Mango village (Goodie Box 1) this round cannot place another there, even after a
+Shalimar garden took the first back (that frees the space, not the player's turn there). Version 4 and before only
+looked at the workers standing there, and a game played so folds from its log as it was."""
 FATE_FAME_SPACE: Final = 18
 FATE_MONEY_SPACE: Final = 24
 GEMSTONE_SPACE: Final = 10

@@ -65,6 +65,8 @@ def new_player(seat: int, name: str, color: str, board_side: str) -> dict[str, A
         "gemstone": None,
         "gemstone_at": None,
         "recalled": 0,
+        # area -> the round the player last placed a worker there (once-a-round areas: market.check_once_a_round)
+        "placed_round": {},
         "short_tiles": 0,
         "seen": -1,
         "crossed_at": None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rajas.core import fact, player, require
-from companion.games.rajas.definition import GOODS
+from companion.games.rajas.definition import GOODS, ONCE_A_ROUND_COUNTS_PLACEMENTS_FROM
 from companion.games.rajas.moves.dice import pay_dice
 from companion.games.rajas.moves.tracks import add_money
 
@@ -47,7 +47,7 @@ def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any], again: bo
     """Mixed goods: one market per good; at 3-4 players one own worker per round on this market."""
     # Used again through the Imperial Flag, no worker is placed, so the one-worker limit does not apply.
     if len(data["players"]) >= 3 and not again:
-        require(seat not in data["spaces"].get(MIXED, []), "market.mixed_once", "mixed_market_once")
+        check_once_a_round(data, seat, MIXED, "market.mixed_once", "mixed_market_once")
     me = player(data, seat)
     chosen = move.get("markets")
     if chosen is None:
@@ -57,6 +57,17 @@ def place_mixed(data: dict[str, Any], seat: int, move: dict[str, Any], again: bo
     for good in goods:
         require(goods.count(good) == 1, "market.mixed", "one_market_per_good", good={"key": f"rajas.good.{good}"})
     add_money(data, seat, chosen_score(me, chosen, "market.mixed"))
+
+
+def check_once_a_round(data: dict[str, Any], seat: int, area: str, rule: str, reason: str) -> None:
+    """Refuse a second own worker placed on a once-a-round area (3-4 players), then mark the area placed this round."""
+    me = player(data, seat)
+    standing = seat in data["spaces"].get(area, [])
+    # A Shalimar garden takes a worker back and frees his space, but the player has placed there in this round all
+    # the same (quarry.recall_worker leaves no trace of him on the space): the round he placed there is kept.
+    counted = data["version"] >= ONCE_A_ROUND_COUNTS_PLACEMENTS_FROM
+    require(not standing and not (counted and me["placed_round"].get(area) == data["round"]), rule, reason)
+    me["placed_round"][area] = data["round"]
 
 
 def place_identical(data: dict[str, Any], seat: int, move: dict[str, Any]) -> None:
