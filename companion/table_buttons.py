@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from companion.errors import Conflict, MalformedRequest
+from companion.errors import Conflict, MalformedRequest, StoreError
 from companion.events.bus import ButtonPressed, EventBus, VerdictGiven
 from companion.games.base import Message, RefusedMove, Verdict, verdict_in_words
 
@@ -67,10 +67,20 @@ class TableButtons:
             reason = Message(said["key"], said.get("params", {})) if isinstance(said, Mapping) else _pressed(event)
             verdict = Verdict.refuse(reason)
             table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+        except StoreError as exc:  # a read-only or full store: the move could not be written, so it was not played
+            # One line, without a traceback: the store's path and SQLite's words are for the host, not the table.
+            log.error("button %s: the move could not be saved: %s", event.name, exc)
+            verdict = Verdict.refuse(Message("button.not_saved", {"button": _button(event)}))
+            table.bus.publish(VerdictGiven(game_id, verdict.to_dict()))
+            self._keep(game_id, session.last_seq, event, verdict)
+            return
         if verdict is None:
             return
         log.info("button %s refused: %s", event.name, verdict_in_words(verdict))
-        seq = session.last_seq  # after the press: a printed fact told meanwhile is written, the move refused still
+        self._keep(game_id, session.last_seq, event, verdict)  # a printed fact told meanwhile is written already
+
+    def _keep(self, game_id: str, seq: int, event: ButtonPressed, verdict: Verdict) -> None:
+        """Keep a refused press for the table pages while the game's last event is `seq`, and wake them."""
         with self._lock:
             self._refused[game_id] = {"button": event.name, "seq": seq, "at": time.time(), **verdict.to_dict()}
         self._changed()
@@ -119,6 +129,11 @@ class TableButtons:
         return Verdict.refuse(reason)
 
 
+def _button(event: ButtonPressed) -> dict[str, Any]:
+    """The button pressed, as a catalogue message (its name in the table's language)."""
+    return {"key": f"button.name.{event.name}", "params": {}}
+
+
 def _pressed(event: ButtonPressed) -> Message:
     """The reason given for a press refused without one of its own."""
-    return Message("button.refused", {"button": {"key": f"button.name.{event.name}", "params": {}}})
+    return Message("button.refused", {"button": _button(event)})

@@ -2,12 +2,14 @@
 
 Shape: {"error": {"code": "...", "message": "...", "details": {...}}}. `message` is English (the log's and the API's);
 an error that says itself in the players' words (`details.said`, a catalogue message) also carries that text in the
-request's language as `details.said_text`, which a page shows as it comes (a refusal's verdict, as `details.texts`).
+request's language as `details.said_text`, which a page shows as it comes (a refusal's verdict, as `details.texts`);
+a store that could not be written says STORE_SAID so (see `said_of`).
 Statuses: 400 malformed, 403 a change sent by another site's page (cross_site_request), 404 not found,
 409 conflict (the request does not fit the game's state: nothing to undo, a correction that would break a later
 move), 413 a body over MAX_CONTENT_LENGTH (request_entity_too_large), 422 a rule refusal (the move is well formed
-and understood but the rules forbid it now, or cannot decide it yet; `details.verdict` carries the verdict), 500
-store, 503 too many open streams. A 422 rather than a 409 keeps "the rules say no" apart from "the state moved on".
+and understood but the rules forbid it now, or cannot decide it yet; `details.verdict` carries the verdict), 503 a
+store that cannot be written (store_error: a full disk, a read-only card; as the calibration page's colours) and too
+many open streams. A 422 rather than a 409 keeps "the rules say no" apart from "the state moved on".
 
 A value a message repeats is cut to its first SHOWN_CHARS characters and "…" (see `shortened`; `shown`, which
 quotes a value so, is companion.errors's, for the service and the games to use).
@@ -54,8 +56,11 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (GameNotFound, 404),
     (IllegalMove, 422),
     (Conflict, 409),
-    (StoreError, 500),
+    (StoreError, 503),
 )
+
+STORE_SAID: dict[str, Any] = {"key": "error.said.store_error", "params": {}}
+"""What a store that could not be written says to the players (its path and SQLite's words are for the log)."""
 
 
 class WebError(CompanionError):
@@ -136,6 +141,15 @@ _CONFLICT_HEADINGS = {
 nothing to undo... rather than one heading guessing at all of them."""
 
 
+def said_of(error: CompanionError) -> dict[str, Any] | None:
+    """The error in the players' words, as a catalogue message: its own `said`, or STORE_SAID for a store that
+    could not be written (whose message, in English, names the store's file); None when it has none."""
+    said = error.details.get("said")
+    if isinstance(said, dict):
+        return said
+    return dict(STORE_SAID) if isinstance(error, StoreError) else None
+
+
 def error_heading(error: CompanionError) -> str:
     """The catalogue key of the heading a page shows above an error: a conflict's names what happened when its
     message says it, any other error's names its code (the general heading when that has no text)."""
@@ -161,13 +175,16 @@ def _on_companion_error(error: CompanionError) -> Response | tuple[str, int]:
     message = shortened(error.message)
     if status >= 500:
         log.error("request %s %s failed: %s", request.method, request.path, message)
-    said = error.details.get("said")  # the message in the reader's language, when the error has one
+    said = said_of(error)  # the message in the reader's language, when the error has one
     if not _wants_json():
-        shown_message = message_text(said) if isinstance(said, dict) else message
-        return render_template("error.html", status=status, code=error.code, message=shown_message), status
+        shown_message = message_text(said) if said is not None else message
+        # A store error's page is titled by what happened ("The game could not be saved"), not by its status.
+        title = t(error_heading(error)) if isinstance(error, StoreError) else None
+        page = render_template("error.html", status=status, code=error.code, message=shown_message, title=title)
+        return page, status
     details = _shortened_details(error.details)
-    if isinstance(said, dict) and has_text(str(said.get("key"))):
-        details["said_text"] = message_text(said)
+    if said is not None and has_text(str(said.get("key"))):
+        details["said"], details["said_text"] = said, message_text(said)
     verdict = details.get("verdict")
     if isinstance(verdict, dict):
         # The reason in the reader's language, so that a page can show it as it comes.
@@ -266,6 +283,7 @@ def _on_unexpected(error: Exception) -> Response | tuple[str, int]:
 def register_error_handlers(app: Flask) -> None:
     """Route every error of the app through the one JSON shape (API) or the error page (pages)."""
     app.jinja_env.globals["error_heading"] = error_heading
+    app.jinja_env.globals["error_said"] = said_of
     app.register_error_handler(CompanionError, _on_companion_error)
     app.register_error_handler(RequestEntityTooLarge, _on_too_large)
     app.register_error_handler(HTTPException, _on_http_error)

@@ -8,6 +8,7 @@ the reason and its citation (422), a malformed one names the field (400), nothin
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -16,7 +17,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.errors import CompanionError, Conflict, MalformedRequest, shown
+from companion.errors import CompanionError, Conflict, MalformedRequest, StoreError, shown
 from companion.games.base import Message, RefusedMove
 from companion.games.rajas import rules_reference, search_rules
 from companion.games.rajas.facts import fact_kind, fact_name, value_words
@@ -33,7 +34,13 @@ from companion.web.rajas.prefill import refused_form
 from companion.web.rajas.table import known_facts, table_context
 from companion.web.table import kind_titles
 
+log = logging.getLogger(__name__)
+
 rajas_pages = Blueprint("rajas", __name__)
+
+NOT_PLAYED = (RefusedMove, MalformedRequest, Conflict, StoreError)
+"""What a form's move may meet instead of being played, each said on the form's own page: the rules' refusal, a
+field malformed, a game moved on, a store that could not be written (a full disk, a read-only card)."""
 
 ASKED = "asked"
 """The field (and query argument) carrying the move "Can I...?" asked, as JSON, while the printed fact it needs is
@@ -66,6 +73,8 @@ def render_table(
 def _refused(game_id: str, error: CompanionError, **extra: Any) -> tuple[str, int]:
     if isinstance(error, RefusedMove):
         return render_table(game_id, refusal=error.verdict.to_dict(), **extra), 422
+    if isinstance(error, StoreError):  # the page says it in the table's words; the store's file and why, the log
+        log.error("form %s %s not saved: %s", request.method, request.path, error)
     return render_table(game_id, error=error, **extra), status_of(error)
 
 
@@ -107,7 +116,7 @@ def play(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         move, seen = move_from_form(request.form), seen_dice(request.form)
         _append(game_id, move, form_seq(request.form.get("if_seq")), request.form.get("frame"), seen)
-    except (RefusedMove, MalformedRequest, Conflict) as error:
+    except NOT_PLAYED as error:
         return _refused(game_id, error, posted=request.form)
     return _back(game_id)
 
@@ -132,7 +141,7 @@ def fix_roll(game_id: str) -> BaseResponse | tuple[str, int]:
             if roll is None or not is_roll or (if_seq.isdigit() and int(if_seq) != session.last_seq):
                 raise moved_on(session.last_seq, if_seq)
             correct_roll(companion, game_id, roll, request.form)
-    except (RefusedMove, MalformedRequest, Conflict) as error:
+    except NOT_PLAYED as error:
         return _refused(game_id, error, posted=request.form)
     return _back(game_id)
 
@@ -151,7 +160,7 @@ def undo_redo(game_id: str, step: str) -> BaseResponse | tuple[str, int]:
                     return _back(game_id)
                 raise moved_on(session.last_seq, if_seq)
             companion.append(game_id, step, {}, origin="web")
-    except (RefusedMove, MalformedRequest, Conflict) as error:
+    except NOT_PLAYED as error:
         return _refused(game_id, error)
     return _back(game_id)
 
@@ -167,12 +176,14 @@ def answer_fact(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         if not _tell_fact(game_id):
             return _back(game_id)  # sent twice, or by two phones: told once, and its move played by the first
-    except (RefusedMove, MalformedRequest, Conflict) as error:
+    except NOT_PLAYED as error:
         return _refused(game_id, error)
     if waiting is not None:
         try:
             _append(game_id, waiting, None)
-        except (RefusedMove, MalformedRequest, Conflict) as error:
+        except NOT_PLAYED as error:
+            if isinstance(error, StoreError):  # the fact is kept, the move that waited for it could not be
+                return _refused(game_id, error)
             # The fact is kept; the move that waited for it is what the rules refuse: say both (a move that waits
             # for another fact asks it, as any).
             refused = not isinstance(error, RefusedMove) or error.verdict.status == "refused"
@@ -214,7 +225,9 @@ def _answer_for_check(game_id: str, asked: str) -> BaseResponse | tuple[str, int
         _tell_fact(game_id)  # told already (sent twice): the move asked is decided all the same
     except RefusedMove as refusal:  # a value the known facts rule out: said, and the same fact asked again
         return check_page(game_id, move, shown=refusal.verdict.to_dict(), status=422)
-    except (MalformedRequest, Conflict) as error:
+    except (MalformedRequest, Conflict, StoreError) as error:
+        if isinstance(error, StoreError):
+            log.error("fact told from %s not saved: %s", request.path, error)
         return check_page(game_id, move, error=error, status=status_of(error))
     return redirect(url_for("rajas.check", game_id=game_id, asked=asked), code=303)  # ASKED, the query argument
 
