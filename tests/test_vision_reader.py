@@ -99,6 +99,20 @@ def test_empty_or_tiny_frames_give_an_empty_reading_with_a_warning(frame: np.nda
     assert reading.warnings == ("image_too_small",)
 
 
+@pytest.mark.parametrize(("side", "noise"), [(10, 0.0), (20, 0.0), (100, 0.0), (20, 5.0), (150, 5.0)])
+@pytest.mark.parametrize("colour", [(255, 255, 255), (40, 80, 140)])
+def test_a_plain_small_picture_holds_no_die(side: int, noise: float, colour: tuple[int, int, int]) -> None:
+    # A blank 20x20 picture was read as a crop of one unreadable die ("? white").
+    plain = np.full((side, side, 3), colour, np.float64)
+    plain += np.random.default_rng(side).normal(0.0, noise, plain.shape)
+    assert read_dice(np.clip(plain, 0, 255).astype(np.uint8)).dice == ()
+
+
+def test_a_small_crop_of_one_real_die_is_still_read_beside_the_plain_picture_rule() -> None:
+    # The development crop of least contrast (a 1): its die spans 190 grey levels (read.FLAT_RANGE).
+    assert the_die("val/1/DJI_20241005234034_0206_D_detection_2").value == 1
+
+
 @pytest.mark.parametrize(
     ("frame", "message"),
     [(np.zeros((10, 10, 3), np.float32), "uint8"), (np.zeros((10, 10, 2), np.uint8), "shape"), ("x", "numpy")],

@@ -76,6 +76,8 @@ def _checked(frame: object) -> tuple[np.ndarray | None, str | None]:
 def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> list[Die]:
     """The dice looked for in `seen` (see exposure.exposed) and read in `image`."""
     h, w = image.shape[:2]
+    if max(h, w) <= diesize.SMALL_CROP and _featureless(image):
+        return []
     view = first_look(seen)
     dice = _read_view(image, view)
     if view.side and view.scale < 1.0 and not view.closer and not any(read_surely(one) for one in dice):
@@ -94,6 +96,19 @@ def _read_all(image: np.ndarray, seen: np.ndarray, calibration: Calibration) -> 
     dice = [doubtful_two(image, one, scale, side) for one in dice] if side else dice
     dice = [doubtful_at_near_end(one, w, h) for one in without_giants(dice)]
     return [_coloured(deblurred(one), calibration) for one in dice]
+
+
+FLAT_RANGE = 24
+"""Grey levels between the darkest and the lightest point of a small picture (smoothed over 3x3 pixels, which takes
+a camera's noise out) under which it holds no die: no pip stands out of it. A plain picture of 8 to 160 pixels was
+read as a crop of one unreadable die (a blank 20x20 picture gave "? white"); the development crops of real dice
+(../shared/data/dice) span 190 levels or more, a plain picture with a camera's noise (5 levels) about 10."""
+
+
+def _featureless(image: np.ndarray) -> bool:
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    low, high, _, _ = cv2.minMaxLoc(grey)
+    return bool(high - low < FLAT_RANGE)
 
 
 CROP_PIECE = 0.5
