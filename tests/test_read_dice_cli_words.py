@@ -118,7 +118,7 @@ def test_dice_not_read_whole_are_said_with_a_question_mark_or_no_colour(
     out = capsys.readouterr().out
     assert re.fullmatch(
         rf"{re.escape(str(shot))}: 3 dice in \d+ ms: "
-        r"4 white \(0\.93\), \? blue \(0\.30\), 2 of unknown colour \(0\.55\)\n",
+        r"4 white \(0\.93\), \? blue \(0\.30\), 2 of unknown colour \(0\.55, a guess to confirm\)\n",
         out,
     ), out
     assert read(tmp_path, str(shot), "--jsonl") == 0

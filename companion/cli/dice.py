@@ -8,6 +8,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -22,7 +23,7 @@ from vision.calibration_check import AlikeColours, NamedUnlike, named_unlike, to
 from vision.errors import CalibrationError, VisionError
 from vision.image_io import load_image
 from vision.reader import read_dice
-from vision.reading import BBox, DiceReading
+from vision.reading import SURE_VALUE, BBox, DiceReading
 from vision.storage import unwritten_reason
 
 
@@ -59,7 +60,7 @@ def read_dice_command(args: argparse.Namespace, config: Config) -> int:
 
 
 def _print_reading(args: argparse.Namespace, path: Path, reading: DiceReading, ms: float) -> None:
-    """One JSON object (--jsonl) or one line for a person: `a.jpg: 2 dice in 38 ms: 4 white (0.93), ? blue (0.41)`."""
+    """One JSON object (--jsonl) or one line for a person: `a.jpg: 2 dice in 38 ms: 4 white (0.93), ? blue (0.00)`."""
     dice = [{k: d[k] for k in ("value", "color", "bbox", "confidence")} for d in reading.to_dict()["dice"]]
     if args.jsonl:
         print(json.dumps({"image": str(path), "dice": dice, "ms": round(ms, 1), "warnings": list(reading.warnings)}))
@@ -69,8 +70,15 @@ def _print_reading(args: argparse.Namespace, path: Path, reading: DiceReading, m
     if not dice:
         print(f"{path}: no dice in {ms:.0f} ms{noted}")
         return
-    each = ", ".join(f"{d['value'] or '?'} {d['color'] or 'of unknown colour'} ({d['confidence']:.2f})" for d in dice)
+    each = ", ".join(_die_words(d) for d in dice)
     print(f"{path}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} in {ms:.0f} ms: {each}{noted}")
+
+
+def _die_words(die: dict[str, Any]) -> str:
+    """`4 white (0.93)`; a value read under SURE_VALUE is said as the guess a game asks the table to confirm."""
+    guessed = die["value"] is not None and die["confidence"] < SURE_VALUE
+    how = f"{die['confidence']:.2f}, a guess to confirm" if guessed else f"{die['confidence']:.2f}"
+    return f"{die['value'] or '?'} {die['color'] or 'of unknown colour'} ({how})"
 
 
 WARNING_WORDS = {
