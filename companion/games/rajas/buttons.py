@@ -2,10 +2,12 @@
 
 A Rajas turn ends by itself once its worker is placed and its action done (rulebook "Playing a round"), so there is
 no "end of turn" to play. "next" is the move that hands on without acting: declining a choice the rules leave to the
-player (a track's boat bonus, the Imperial Flag's second action, a Navaratnas yield tile) while one is awaited, and
+player (a track's boat bonus, the Imperial Flag's second action, a Navaratnas yield tile, the Test of Fate's free
+tile) or a reward that may be lost (the river's palace reward, when its room cannot act) while one is awaited, and
 passing otherwise, in the rounds. Each is judged as the same move made on the table page is (a pass is refused while
-a worker can still be placed: rule round.pass). Any other awaited choice (a roll, a room, the start player) has no
-"next": the press is refused, saying what is awaited.
+a worker can still be placed: rule round.pass; a palace reward whose room can act is not forgone: rule
+river.reward). Any other awaited choice (a roll, an upgrade, the start player) has no "next": the press is refused,
+saying what is awaited.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 DECLINED_BY_NEXT: dict[str, str] = {
     "boat": "boat",
+    "room": "room",
+    "fate_tile": "fate_build",
     "flag": "reuse",
     "yield_pick": "take_yield",
     "yield_place": "take_yield",

@@ -47,14 +47,14 @@ MOVE_FIELDS: dict[str, tuple[str, ...]] = {
     "reuse": ("space", "decline", *_ACTION_FIELDS),
     "roll": ("dice", "return"),
     "upgrade": ("building",),
-    "room": ("room", "pay", "tile", "cover", "steps", "recall"),
+    "room": ("room", "pay", "tile", "cover", "steps", "recall", "decline"),
     "boat": ("steps", "decline"),
     "dolphin": ("space",),
     "start_player": ("first",),
     "draw_yield": ("tile",),
     "take_yield": ("tile", "income", "decline"),
     "use_yield": ("income",),
-    "fate_build": ("tile", "cell"),
+    "fate_build": ("tile", "cell", "decline"),
     "river_tile": ("space", "tile"),
     "answer_fact": ("key", "value"),
     "pass": (),
@@ -122,7 +122,9 @@ def parse_move(
 def _check_whole(kind: str, move: dict[str, Any], data: Mapping[str, Any]) -> None:
     """What a move of `kind` needs besides its fields one by one: the fields it cannot go without, and no two
     fields that say the same thing."""
-    for name in _REQUIRED.get(kind, ()):
+    # The river's palace reward and the Test of Fate's free tile may be declined instead (they cannot always be used).
+    declined = kind in ("room", "fate_build") and move.get("decline")
+    for name in () if declined else _REQUIRED.get(kind, ()):
         if name not in move:
             raise malformed(name, None, f"{kind} needs {name}", "missing", kind=kind)
     if kind == "boat" and not move.get("decline") and "steps" not in move:

@@ -21,7 +21,8 @@ WHITE_YIELDS = ("die", "money3", "upgrade", "karma")
 TOP_LEVEL = 4
 
 # Pending kinds answered by a fuller form on the page rather than by one tap.
-# The Imperial Flag asks both: declining is one tap, using a space again is that space's form (rajas/_place.html).
+# The Imperial Flag and the Test of Fate ask both: declining is one tap, using a space again is that space's form
+# (rajas/_place.html), the free tile is told with the pending form (rajas/_pending_form.html).
 FORM_KINDS = ("roll", "ganga_roll", "dolphin", "yield_pick", "yield_place", "fate_tile", "river_tile", "flag")
 
 
@@ -50,7 +51,10 @@ def answers(game: Game, state: Any, view: dict[str, Any]) -> list[Answer]:
         seat = view.get("current_seat") if view.get("current_seat") is not None else 0
     base = {"seat": str(seat)}
     found = _BUILDERS.get(pending["kind"], lambda *_: [])(pending, view, base)
-    return [_judged(game, state, a) for a in found]
+    judged = [_judged(game, state, a) for a in found]
+    # A decline the rules allow only at times (a river palace reward whose room cannot act) is no choice otherwise:
+    # it is left out rather than shown shut beside every room.
+    return [a for a in judged if a.is_open or not a.extra.get("only_when_open")]
 
 
 def _judged(game: Game, state: Any, answer: Answer) -> Answer:
@@ -74,10 +78,18 @@ def _upgrade(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]
 
 
 def _room(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
-    return [
+    rooms = [
         Answer({**base, "type": "room", "room": room}, Message(f"rajas.space_label.room.{room}"))
         for room in pending.get("rooms", [])
     ]
+    # The river's palace reward is lost when its room cannot act (the Portuguese from the last 6 river spaces, the
+    # Master Builder with nothing to build): the last answer lets it go, when the rules allow it.
+    forgo = Answer(
+        {**base, "type": "room", "decline": "1"},
+        Message("page.rajas.answer.room_decline"),
+        extra={"only_when_open": True},
+    )
+    return [*rooms, forgo]
 
 
 def _boat(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
@@ -129,6 +141,12 @@ def _flag(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -
     return [Answer({**base, "type": "reuse", "decline": "1"}, Message("page.rajas.answer.flag_decline"))]
 
 
+def _fate(pending: dict[str, Any], view: dict[str, Any], base: dict[str, str]) -> list[Answer]:
+    # The Test of Fate's free tile is built if possible, and may be left (Goodie Box 1): declining is one tap, the
+    # tile built is told with the form under it (rajas/_pending_form.html).
+    return [Answer({**base, "type": "fate_build", "decline": "1"}, Message("page.rajas.answer.fate_decline"))]
+
+
 _BUILDERS = {
     "upgrade": _upgrade,
     "room": _room,
@@ -137,4 +155,5 @@ _BUILDERS = {
     "yield_draw": _draw,
     "yield_use": _use,
     "flag": _flag,
+    "fate_tile": _fate,
 }

@@ -47,9 +47,14 @@ def _earn_free_tile(data: dict[str, Any], seat: int, track: str) -> None:
 
 
 def build_free(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
-    """Lay the free tile: its fame and money count, special incomes do not."""
+    """Lay the free tile: its fame and money count, special incomes do not; or build none (`decline`)."""
     from companion.games.rajas.moves.tracks import add_fame, add_money
 
+    if move.get("decline"):
+        # The free tile is built "if possible", and the player "may" place it (Goodie Box 1, "L'Épreuve du Destin"):
+        # with no suitable tile on display, or none left in its stacks, or by choice, none is built; the fate tile
+        # was taken out of the game all the same (_earn_free_tile).
+        return
     tile, track, seat = move["tile"], pending["track"], pending["seat"]
     require(tile["stack"] in FREE_STACKS[track], "fate.free_tile", "fate_stack", stack=tile["stack"])
     require(bool(tile["buildings"] if track == "fame" else tile["markets"]), "fate.free_tile", "fate_contents")

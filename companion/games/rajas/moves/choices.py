@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.base import Message
 from companion.games.rajas.core import known_facts, name_of, player, require
-from companion.games.rajas.definition import BRIDGE_CHECKED_FROM, UPGRADE_LEVELS
+from companion.games.rajas.definition import BRIDGE_CHECKED_FROM, PORTUGUESE_LAST_SPACES, UPGRADE_LEVELS
 from companion.games.rajas.facts import fact_name, fact_problem, value_problem
 from companion.games.rajas.moves import dice, palace, quarry, river, tracks
 from companion.games.rajas.moves.earn import earn
@@ -69,12 +69,42 @@ def _upgrade(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]
 
 
 def _room(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
+    if move.get("decline"):
+        _forgo_room(data, pending)
+        return
     offered = move["room"] in pending["rooms"]
     require(offered, "river.palace_reward", "room_not_offered", room={"key": f"rajas.space_label.room.{move['room']}"})
     palace.do_room(data, pending["seat"], move["room"], move)
     # A Shalimar garden laid by the Master Builder of the river's reward takes a worker back as one built at the
     # palace does (Goodie Box, Shalimar bonus: right after the garden is built, however it was built).
     quarry.recall_after_building(data, pending["seat"])
+
+
+def _forgo_room(data: dict[str, Any], pending: dict[str, Any]) -> None:
+    """Let the river's palace reward go unused, allowed only while no room offered is sure to be usable.
+
+    A river reward is taken at once (base rulebook, "IV. Action fleuve": the landing space pays), and money and fame
+    count in full (Goodie Box, "L'Épreuve du Destin", note), so a reward that can be taken is not forgone to stay
+    behind a fate tile. But the palace action of a river tile ("Modifier les cases du fleuve grâce aux tuiles
+    fleuve") is a room's action, and some rooms cannot always act ("Les chambres"): the Portuguese no longer from
+    the last 6 river spaces, the Master Builder not without a tile to cover, a tile on display or dice to pay the
+    difference. That reward is then lost, which the decline says (a game once locked here: every answer refused)."""
+    seat = pending["seat"]
+    usable = next((room for room in pending["rooms"] if not _may_be_unusable(data, seat, room)), None)
+    named = {"key": f"rajas.space_label.room.{usable}"}
+    require(usable is None, "river.reward", "room_reward_usable", room=named)
+
+
+def _may_be_unusable(data: dict[str, Any], seat: int, room: str) -> bool:
+    """Whether the river's palace reward of `room` may be impossible to use now."""
+    if room == "master_builder":
+        # The tiles on display and which of them the dice can pay are the table's to know, not the engine's: the
+        # table says the Master Builder cannot build by declining it.
+        return True
+    if room == "portuguese":
+        # The river's length is a printed fact: asked for, as the Portuguese asks it.
+        return player(data, seat)["boat"] > river.river_length(data) - PORTUGUESE_LAST_SPACES
+    return False  # the Great Mogul, the Dancer, the Yogi and the Raja can always act, as far as their gains go
 
 
 def _boat(data: dict[str, Any], pending: dict[str, Any], move: dict[str, Any]) -> None:
