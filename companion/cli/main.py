@@ -56,7 +56,15 @@ def _service_commands(add: Adder) -> None:
     serve = add("serve", help="run the service and its dashboard")
     serve.add_argument("--host", help="address to listen on (server.host); 0.0.0.0 lets phones on the LAN in")
     serve.add_argument("--port", type=int, help="TCP port of the dashboard (server.port)")
-    add("config", help="configuration").add_argument("action", choices=["show"])
+    # `show` is a command of its own, so that `companion config show --help` is its help, not that of `config`.
+    actions = add("config", help="configuration").add_subparsers(dest="action", required=True, metavar="{show}")
+    actions.add_parser(
+        "show",
+        help="print every key's effective value and where it came from; exit 2 where `serve` would refuse it",
+        description="Print every configuration key, its effective value and where it came from (default, file, "
+        "environment, flag); a configuration `serve` would refuse is said instead, with exit status 2.",
+        parents=[_global_options(argparse.SUPPRESS)],
+    )
     doctor = add("doctor", help="what camera, GPIO, serial and store would be used, and why")
     doctor.add_argument(
         "--open",
@@ -67,14 +75,20 @@ def _service_commands(add: Adder) -> None:
 
 def _log_commands(add: Adder) -> None:
     replay = add("replay", help="rebuild a game from an exported log")
-    replay.add_argument("log", type=Path)
-    replay.add_argument("--json", action="store_true")
-    add("export", help="print a game's log as JSON lines").add_argument("game")
+    replay.add_argument("log", type=Path, help="a game's log, one JSON event a line, as `companion export` prints it")
+    replay.add_argument(
+        "--json", action="store_true", help="the rebuilt game (its view, state and each line's verdict) as JSON"
+    )
+    add("export", help="print a game's log as JSON lines").add_argument(
+        "game",
+        help="the game's id: game_id in /api/games, or the last part of the address of the game's page on the"
+        " dashboard (/games/ID)",
+    )
 
 
 def _reader_commands(add: Adder) -> None:
     read = add("read-dice", help="read the dice in images")
-    read.add_argument("images", nargs="+", type=Path)
+    read.add_argument("images", nargs="+", type=Path, help="photos of dice on the table (JPEG, PNG, ...), one or more")
     read.add_argument("--jsonl", action="store_true", help="one JSON object per image")
     read.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies into DIR")
     check = add("check-reader", help="score the dice reader on this table's corrected rolls")

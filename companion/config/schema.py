@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ipaddress
+import json
+import os
+import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,8 +34,15 @@ class Key:
         return _TYPE_NAMES.get(self.type, f"a {self.type.__name__}") + (f" ({self.help})" if self.check else "")
 
 
-_TYPE_NAMES = {int: "a whole number", float: "a number", str: "a text", bool: "true or false", list: "a list"}
-"""What a setting of each type is, in words (not Python's names: 'a int')."""
+_TYPE_NAMES = {
+    int: "a whole number",
+    float: "a number",
+    str: "a text",
+    bool: "true or false",
+    list: "a list",
+    dict: "a table",
+}
+"""What a setting of each type is, in words (not Python's names: 'a int', 'a dict'); a dict is a TOML table."""
 
 
 def _port(value: Any) -> str | None:
@@ -71,6 +81,56 @@ rate), so any other figure is a typing slip (11520) that would only show as a li
 
 def _baudrate(value: Any) -> str | None:
     return None if value in BAUDRATES else "a standard rate: " + ", ".join(str(rate) for rate in BAUDRATES)
+
+
+SERIAL_WORDS = ("auto", "virtual", "off")
+SERIAL_FORMS = (
+    "auto, virtual, off, a serial device path such as /dev/ttyACM0 or /dev/serial/by-id/..., or a pyserial URL"
+    " such as socket://HOST:PORT or loop://"
+)
+_WINDOWS_PORT = re.compile(r"(\\\\\.\\)?COM[0-9]+", re.IGNORECASE)
+
+
+def _serial_port(value: Any) -> str | None:
+    """What the bridge can open (firmware_bridge.transport: pyserial's serial_for_url): a text it cannot was let
+    through, and `serve` then retried it for ever ("cannot open : ..."), on a port no one would ever plug in."""
+    if not value.strip():
+        return f"{SERIAL_FORMS}; an empty or blank text names no port (off: no microcontroller)"
+    if value != value.strip():
+        return f"the port without the spaces around it: {json.dumps(value.strip())}"
+    if value in SERIAL_WORDS or value.startswith("/"):
+        return None
+    if value.lower() in SERIAL_WORDS:
+        return f"{json.dumps(value.lower())}, in lower case"
+    if "://" in value:
+        return _serial_url(value)
+    if _WINDOWS_PORT.fullmatch(value):
+        return (
+            f"a device path of this machine: {value} is a Windows port name; here the board is /dev/ttyACM0 (or"
+            " /dev/serial/by-id/...), or auto to find it by its USB id"
+        )
+    if value.startswith("~"):
+        return f"a full path: the ~ is not expanded; write {json.dumps(os.path.expanduser(value))}"
+    hint = f"; did you mean {json.dumps('/dev/' + value)}?" if value.startswith(("tty", "serial/")) else ""
+    return f"{SERIAL_FORMS} (a device path begins with /){hint}"
+
+
+def _serial_url(value: str) -> str | None:
+    """None for virtual:// (the in-process board) and the URLs pyserial has a handler for, else what it has."""
+    scheme = value.split("://", 1)[0].lower()
+    if scheme == "virtual":
+        return None
+    import serial.urlhandler  # pyserial: only a URL asks which handlers it has
+
+    schemes = sorted(
+        name.removeprefix("protocol_")
+        for name in (module.name for module in pkgutil.iter_modules(serial.urlhandler.__path__))
+        if name.startswith("protocol_")
+    )
+    if scheme in schemes:
+        return None
+    known = ", ".join(f"{name}://" for name in ("virtual", *schemes))
+    return f"a URL the serial link can open ({known}); {scheme}:// is not one"
 
 
 _LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
@@ -139,7 +199,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "pins": Key(dict, {}, "pin map (see README); empty = the built-in map"),
     },
     "serial": {
-        "port": Key(str, "auto", "microcontroller: auto, virtual, off, or a serial device path"),
+        "port": Key(str, "auto", f"microcontroller: {SERIAL_FORMS}", check=_serial_port),
         "baudrate": Key(int, 115200, "serial speed", check=_baudrate),
     },
     "log": {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.config.loader import Config
+from companion.config.loader import Config, toml_text
 from companion.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -64,13 +64,13 @@ def zones_path(config: Config) -> Path:
 
 
 def table_zones(config: Config) -> Zones | None:
-    """The table's zones: a wrong file is a ConfigError naming the zone; none configured and none in the data
-    directory, no zones."""
+    """The table's zones: a wrong file is a ConfigError naming the file, where it was set and the zone; none
+    configured and none in the data directory, no zones."""
     configured = config.get("camera", "zones")
     path = zones_path(config)
     if not path.exists():
         if configured:
-            raise ConfigError(f"camera.zones = {configured!r}: no such file")
+            raise ConfigError(f"{_zones_named(config)}: no such file")
         return None
     from vision.errors import CalibrationError
     from vision.zones import Zones  # OpenCV: imported only when there is a zones file to read
@@ -78,6 +78,17 @@ def table_zones(config: Config) -> Zones | None:
     try:
         return Zones.load(path)
     except CalibrationError as exc:
-        raise ConfigError(f"camera.zones: {exc}") from exc
+        said = str(exc).removeprefix(f"zones file {path}: ")  # the JSON error names the file: it is named here
+        raise ConfigError(f"{_zones_named(config)}: zones file {path}: {said}") from exc
     except OSError as exc:  # a folder, or a file the service's user may not read
-        raise ConfigError(f"camera.zones: {path} cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"{_zones_named(config)}: {path} cannot be read: {exc.strerror or exc}") from None
+
+
+def _zones_named(config: Config) -> str:
+    """camera.zones as a message names it: its value and origin, or the data directory's file it defaults to."""
+    configured = config.get("camera", "zones")
+    if configured:
+        return f"camera.zones = {toml_text(configured)} (from {config.origins['camera']['zones']})"
+    origin = config.origins["data"]["dir"]
+    data_dir = "" if origin == "default" else f", data.dir from {origin}"
+    return f"camera.zones (not set: the data directory's zones.json{data_dir})"

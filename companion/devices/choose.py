@@ -6,6 +6,7 @@ Resolving is separate from opening, so `companion doctor` can tell what would be
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,11 @@ from companion.devices.notices import DeviceChoice
 from companion.devices.platform import pi_model
 
 DEMO_FRAMES = Path(__file__).resolve().parents[2] / "vision" / "demo_frames"
+MISSING_PICAMERA2 = (
+    f"picamera2 cannot be imported by this Python ({sys.executable}): on a Raspberry Pi install it with"
+    " 'sudo apt install python3-picamera2' (not from pip), in a virtualenv made with --system-site-packages so that"
+    " it sees it; elsewhere use webcam:0 or replay:DIR"
+)
 
 
 def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
@@ -25,11 +31,15 @@ def choose_camera(config: Config) -> tuple[DeviceChoice, str | None]:
         off = DeviceChoice("camera", "none", f"camera.source = off ({origin})", False, is_off=True, **said)
         return off, None
     if spec != "auto":
-        is_stand_in = spec.split(":", 1)[0] in ("folder", "replay", "synthetic")
+        kind = spec.split(":", 1)[0]
+        is_stand_in = kind in ("folder", "replay", "synthetic")
         said = _why("device.why.camera.configured", spec=spec, origin=origin)
-        configured = DeviceChoice(
-            "camera", spec, f"camera.source ({origin})", is_stand_in, is_asked=is_stand_in, **said
-        )
+        reason = f"camera.source ({origin})"
+        if kind == "picamera2" and importlib.util.find_spec("picamera2") is None:
+            # Named, it is not looked for as "auto" looks: `serve` would only find it missing when opening it, and
+            # wait for it for ever, while `companion doctor` said the camera was fine.
+            reason = f"UNUSABLE: camera.source = {spec} ({origin}), but {MISSING_PICAMERA2}"
+        configured = DeviceChoice("camera", spec, reason, is_stand_in, is_asked=is_stand_in, **said)
         return configured, spec
     model = pi_model()
     if model and importlib.util.find_spec("picamera2") is not None:
