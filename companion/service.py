@@ -43,6 +43,8 @@ class Companion:
         self.data_dir = data_dir
         self.boards = OwnerBoards(data_dir)
         self.bus = bus or EventBus()
+        # Said at start, not at the table's first move: a read-only file (or its -wal, -shm) or a full disk.
+        self.store.check_writable()
         self.devices: dict[str, Any] = {}
         self.choices: list[DeviceChoice] = []
         self.started_at = time.time()
@@ -295,13 +297,14 @@ class Companion:
     def _on_roll_settled(self, event: RollSettled) -> None:
         try:
             self.play_settled(event.reading, event.settled_at)
-        except (RefusedMove, Conflict, MalformedRequest) as exc:
+        except (RefusedMove, Conflict, MalformedRequest, StoreError) as exc:
             # Said once for a game at one point of its log: a camera seeing dice settle again and again while the
-            # game waits for another move wrote the same line every second, wearing a Pi's SD card down.
+            # game waits for another move wrote the same line every second, wearing a Pi's SD card down. A store
+            # that cannot be written is said so too (the store logs why, and every page shows it), no traceback.
             game_id = self.active_id
             said = (game_id or "", self.session(game_id).last_seq if game_id else 0, str(exc))
-            level = logging.DEBUG if said == self._unplayed else logging.INFO
-            log.log(level, "settled roll not played: %s", in_words(exc))
+            level = logging.INFO if not isinstance(exc, StoreError) else logging.WARNING
+            log.log(logging.DEBUG if said == self._unplayed else level, "settled roll not played: %s", in_words(exc))
             self._unplayed = said
 
     def play_settled(self, reading: Mapping[str, Any], settled_at: float) -> bool:
@@ -333,9 +336,13 @@ class Companion:
                 devices[name] = {"error": f"{type(exc).__name__}: {exc}"}
         return {
             # ok: whether the games can be kept; troubles: the devices that are lost or faulty now (the table plays on
-            # without them, and every page says so for the camera and the microcontroller).
+            # without them, and every page says so for the camera, the microcontroller and the store).
             "ok": self.store.write_failure is None,
-            "troubles": sorted(name for name, said in devices.items() if _is_trouble(said)),
+            # The store is one of them when moves cannot be written (every page says so too).
+            "troubles": sorted(
+                [name for name, said in devices.items() if _is_trouble(said)]
+                + (["store"] if self.store.write_failure is not None else [])
+            ),
             "uptime_s": round(time.time() - self.started_at, 1),
             "choices": [c.to_dict() for c in self.choices],
             "devices": devices,

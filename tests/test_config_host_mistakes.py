@@ -247,3 +247,14 @@ def test_every_argument_of_export_replay_and_read_dice_has_help(
     with pytest.raises(SystemExit):
         main([command, "--help"])
     assert said in " ".join(capsys.readouterr().out.split())
+
+
+def test_doctor_says_a_folder_camera_named_on_a_plain_file_is_a_file_not_a_folder(tmp_path: Path) -> None:
+    from companion.cli.commands import _folder_noted
+
+    picture = tmp_path / "afile"
+    picture.write_bytes(b"not a folder")
+    row = _folder_noted({"implementation": f"folder:{picture}", "reason": "camera.source"})
+    assert row["reason"] == f"camera.source; {picture} is a file, not a folder"
+    missing = _folder_noted({"implementation": f"replay:{tmp_path / 'gone'}", "reason": "camera.source"})
+    assert missing["reason"].endswith(f"the folder {tmp_path / 'gone'} is not there now")

@@ -15,7 +15,8 @@ from typing import Any
 from companion.config import Config
 from companion.config.serving import check_for_serve, serve_problems, table_zones, zones_path
 from companion.devices import choose
-from companion.events.store import EventStore
+from companion.errors import ConfigError
+from companion.events.store import EventStore, unwritable
 
 
 def run(args: argparse.Namespace, config: Config) -> int:
@@ -41,10 +42,33 @@ def run(args: argparse.Namespace, config: Config) -> int:
 
 
 def serve(args: argparse.Namespace, config: Config) -> int:
-    """Run the service until interrupted."""
+    """Run the service until interrupted; refused (ConfigError, exit 2: systemd does not restart it every few
+    seconds) on a data folder this user cannot write in."""
     from companion.server import serve_forever
 
+    unwritable_folder = _unwritable_folder(config.data_dir())
+    if unwritable_folder:
+        origin = config.origins["data"]["dir"]
+        raise ConfigError(f"data.dir = {config.data_dir()} (from {origin}): the data folder {unwritable_folder}")
     return serve_forever(config)
+
+
+def _unwritable_folder(folder: Path) -> str:
+    """Why the existing data folder cannot hold the service's data ("" when it can, or is not there yet: `serve`
+    makes it): this user may not create files in it (its lock, the store's -wal and -shm, the last roll)."""
+    if not folder.is_dir() or os.access(folder, os.W_OK | os.X_OK):
+        return ""
+    return f"is not writable by this user ({_user()}): give it to that user, or choose another data.dir"
+
+
+def _user() -> str:
+    """The name of the user running this process (its uid when it has none)."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return f"uid {os.geteuid()}"
 
 
 def config_show(args: argparse.Namespace, config: Config) -> int:
@@ -116,9 +140,11 @@ def _folder_noted(row: dict[str, Any]) -> dict[str, Any]:
     """The camera's row, told when the folder of a folder or replay camera is not there now (a mistyped path, a USB
     stick not mounted yet): `serve` would start and say it lost, as it does for a webcam not plugged in."""
     kind, _, folder = str(row["implementation"]).partition(":")
-    if kind not in ("folder", "replay") or not folder or Path(folder).expanduser().is_dir():
+    path = Path(folder).expanduser()
+    if kind not in ("folder", "replay") or not folder or path.is_dir():
         return row
-    return {**row, "reason": f"{row['reason']}; the folder {folder} is not there now"}
+    said = f"{folder} is a file, not a folder" if path.exists() else f"the folder {folder} is not there now"
+    return {**row, "reason": f"{row['reason']}; {said}"}
 
 
 def _zones_row(config: Config, problem: str | None) -> dict[str, Any]:
@@ -146,20 +172,25 @@ def _store_row(config: Config) -> dict[str, Any]:
     if unmade:
         return {**row, "reason": f"UNUSABLE: data.dir = {config.data_dir()} ({config.origins['data']['dir']}) {unmade}"}
     if not path.exists():
+        cannot = unwritable(path)
+        if cannot:
+            return {**row, "reason": f"UNUSABLE: it cannot be made: {cannot}"}
         return {**row, "reason": f"does not exist yet; will be created ({config.origins['data']['dir']})"}
     try:
         with EventStore(path) as store:
             count = len(store.games())
     except OSError as exc:
         return {**row, "reason": f"UNUSABLE: {exc}"}
-    return {**row, "reason": {0: "no game stored yet", 1: "1 game stored"}.get(count, f"{count} games stored")}
+    stored = {0: "no game stored yet", 1: "1 game stored"}.get(count, f"{count} games stored")
+    cannot = unwritable(path)  # `serve` would start, and refuse every move
+    return {**row, "reason": f"UNUSABLE: {stored}, but it cannot be written: {cannot}" if cannot else stored}
 
 
 def _unmade(folder: Path) -> str:
     """Why `serve` could not make or use the data folder ("" when it could): a file in its place, or a nearest
     existing parent that is no folder or that this user may not write in."""
     if folder.exists():
-        return "" if folder.is_dir() else "is a file, not a folder"
+        return _unwritable_folder(folder) if folder.is_dir() else "is a file, not a folder"
     parent = next(p for p in folder.parents if p.exists())
     if not parent.is_dir():
         return f"cannot be made: {parent} is a file, not a folder"

@@ -27,14 +27,25 @@ class LastRoll:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._failing = False
+        """Whether the last save failed: said once, not at every settled roll, until one is kept again."""
 
     def save(self, reading: DiceReading) -> None:
-        """Keep `reading` as the last settled roll; a file that cannot be written is logged, and the roll still
-        goes on to the game (only a restart over those same dice would then take them for a new roll)."""
+        """Keep `reading` as the last settled roll; a file that cannot be written is logged (once until a roll is
+        kept again: a read-only folder logged it at every roll), and the roll still goes on to the game (only a
+        restart over those same dice would then take them for a new roll)."""
         try:
             write_json_atomically(self.path, reading.to_dict())
         except OSError as exc:
-            log.warning("the camera's last roll could not be kept in %s: %s", self.path, exc)
+            if not self._failing:
+                log.warning("the camera's last roll could not be kept in %s: %s", self.path, exc)
+            else:
+                log.debug("the camera's last roll still could not be kept in %s: %s", self.path, exc)
+            self._failing = True
+            return
+        if self._failing:
+            log.info("the camera's last roll is kept again in %s", self.path)
+        self._failing = False
 
     def load(self) -> DiceReading | None:
         """The last settled roll kept, or None when none is (a first start, or a file that is not one, logged)."""

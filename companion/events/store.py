@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -63,6 +64,27 @@ _UNREADABLE = {sqlite3.SQLITE_NOTADB: "it is not an SQLite database", sqlite3.SQ
 cannot help, unlike a locked database, a full disk or an I/O error."""
 
 
+_FAILURE_KINDS = {
+    sqlite3.SQLITE_READONLY: "read_only",
+    sqlite3.SQLITE_PERM: "read_only",
+    sqlite3.SQLITE_CANTOPEN: "read_only",
+    sqlite3.SQLITE_FULL: "full",
+}
+"""What a write refused by SQLite says of the store, shortly, by SQLite's (primary) result code: its files cannot
+be written (read-only: a file, its -wal or -shm, or its folder), or the disk is full; any other code is "other"."""
+
+FREE_BYTES_NEEDED = 1 << 20
+"""Below this much free space on its disk, the store is said to be full before a write tries (see `unwritable`):
+one move is a few pages of SQLite's write-ahead log, but a disk this full refuses the next ones soon."""
+
+
+class StoreLost(StoreError):
+    """The file at the store's path is no longer the store's open database (deleted with its data folder, or
+    another file put in its place): a write would go to a file nobody can open again, so none is acknowledged."""
+
+    code = "store_lost"
+
+
 class StoreUnreadable(StoreError):
     """The file at the store's path cannot be read as this store: not a database, damaged, or holding tables this
     version cannot use. Nothing was written to it; the host has to move it aside (or restore a copy)."""
@@ -82,6 +104,39 @@ def _open_error(path: Path, exc: sqlite3.Error) -> StoreError:
     if why is not None:
         return StoreUnreadable(path, f"{why} ({exc})")
     return StoreError(f"cannot open the event store at {path}: {exc}")
+
+
+def _failure_kind(exc: sqlite3.Error) -> str:
+    """ "read_only", "full" or "other": what SQLite's refusal of a write says of the store (see _FAILURE_KINDS)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return _FAILURE_KINDS.get(code & 0xFF, "other") if isinstance(code, int) else "other"
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at `path` (None for an in-memory store): which file the store opened."""
+    if str(path) == ":memory:":
+        return None
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
+
+
+def unwritable(path: Path) -> str:
+    """Why the store at `path` could not be written, found without writing ("" when nothing says so): its folder,
+    the database or its -wal or -shm file not writable by this user, or the disk full. For `companion doctor`; the
+    service itself tries a write at start (EventStore.check_writable), which also finds what this cannot."""
+    folder = path.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        return f"its folder {folder} cannot be written by this user"
+    for one in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if one.exists() and not os.access(one, os.W_OK):
+            return f"{one} cannot be written by this user"
+    if not folder.is_dir():
+        return ""
+    disk = os.statvfs(folder)
+    free = (disk.f_bfree if os.geteuid() == 0 else disk.f_bavail) * disk.f_frsize
+    if free < FREE_BYTES_NEEDED:
+        return f"the disk holding {folder} is full ({free // 1024} kB free)"
+    return ""
 
 
 def _probe(path: Path) -> None:
@@ -178,11 +233,18 @@ class EventStore:
         self.path = Path(path) if str(path) != ":memory:" else Path(":memory:")
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists():
+                # Said, not silent: after a data folder deleted under a running service, this is where every game
+                # it held is found gone.
+                log.info("event store %s: none there, a new empty one is made", self.path)
         try:
             _probe(self.path)
             db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             try:
                 _prepare(db)
+                # Absolute: a relative path stat'ed later would follow the process's current folder.
+                self._file = self.path if str(path) == ":memory:" else self.path.absolute()
+                self._identity = _identity(self._file)
             except BaseException:
                 db.close()  # a store refused is not left open
                 raise
@@ -192,19 +254,28 @@ class EventStore:
         self._lock = threading.RLock()
         self.last_write_at: float | None = None
         self.write_failure: str | None = None
-        """Why the latest write failed (a full disk, a file made read-only), None once a write succeeds again."""
+        """Why the latest write failed (a full disk, a file made read-only), None once a write succeeds again; for
+        a store lost (StoreLost), why, for good: no write succeeds again on this file."""
+        self.failure_kind: str | None = None
+        """What write_failure says, shortly: "lost", "read_only", "full" or "other" (None while writes succeed)."""
+        self._lost: str | None = None
+        """Why the store's file is no longer the one at its path (see `_check_still_there`), once found."""
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, failed: str = "write failed, nothing of it kept") -> Iterator[sqlite3.Connection]:
         """One write transaction; SQLite's own failures (a full disk, an I/O error) become a StoreError naming the
         store, with nothing of the transaction kept. A constraint failure is left to the caller, who knows what
-        it means (a game moved on, an id taken)."""
+        it means (a game moved on, an id taken). Before it commits, the file at the store's path must still be
+        the one it writes to (see `_check_still_there`): else StoreLost, and nothing is kept either."""
         db = self._connection()
         with self._lock:
+            if self._lost is not None:  # a new error each time: one raised again keeps every traceback before
+                raise StoreLost(self._lost, path=str(self.path))
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db
+                    self._check_still_there()
                     db.execute("COMMIT")
                 except BaseException:
                     if db.in_transaction:  # SQLite may have rolled back by itself (a full disk does)
@@ -213,13 +284,58 @@ class EventStore:
             except sqlite3.IntegrityError:
                 raise
             except sqlite3.Error as exc:
-                self.write_failure = f"{exc} ({self.path})"
-                log.error("event store %s: write failed, nothing of it kept: %s", self.path, exc)
+                self._failed(f"{exc} ({self.path})", _failure_kind(exc), failed)
                 raise StoreError(
                     f"the event store at {self.path} could not be written ({exc}); nothing was kept"
                 ) from exc
             self.last_write_at = time.time()
-            self.write_failure = None
+            if self.write_failure is not None:
+                log.info("event store %s: written again (it had failed: %s)", self.path, self.write_failure)
+            self.write_failure = self.failure_kind = None
+
+    def _failed(self, why: str, kind: str, failed: str) -> None:
+        """Keep why writes fail; logged (as `failed`) once for one reason (a camera retrying every second on a full
+        disk wrote the same line again and again), and again when the reason changes."""
+        if why != self.write_failure:
+            log.error("event store %s: %s: %s", self.path, failed, why)
+        self.write_failure, self.failure_kind = why, kind
+
+    def _check_still_there(self) -> None:
+        """Refuse (StoreLost, for good) a write to a store whose file is no longer the one at its path: its data
+        folder deleted (`rm -rf`) or the file replaced while the service ran. SQLite would write on into the open,
+        unlinked file and every move would be acknowledged, then lost at the next start. One stat per write."""
+        if self._identity is None:
+            return
+        try:
+            found: tuple[int, int] | None = _identity(self._file)
+        except (FileNotFoundError, NotADirectoryError):
+            found = None
+        if found == self._identity:
+            return
+        what = "it was deleted (its data folder removed?)" if found is None else "another file took its place"
+        self._lost = (
+            f"the event store {self.path} is no longer the file at its path: {what}; nothing more is written, so "
+            "that no move is acknowledged and then lost; stop the service, put the data folder back (or restore a "
+            "copy) and start it again"
+        )
+        self.write_failure, self.failure_kind = self._lost, "lost"
+        log.error("%s", self._lost)
+        raise StoreLost(self._lost, path=str(self.path))
+
+    def check_writable(self) -> str | None:
+        """Write a row and take it back, so that a store that cannot be written (a read-only file, its -wal or -shm,
+        a full disk) is said when the service starts, not at the table's first move; why it cannot (also kept in
+        write_failure and logged), or None. Nothing is left of the row; `last_write_at` stays the last move's."""
+        last = self.last_write_at
+        said = "cannot be written: every move is refused (none acknowledged) until it can be; its games can be read"
+        try:
+            with self._transaction(failed=said) as db:
+                db.execute("INSERT OR REPLACE INTO settings VALUES ('write_check', '')")
+                db.execute("DELETE FROM settings WHERE name = 'write_check'")
+        except StoreError:
+            pass  # said by _failed, kept in write_failure
+        self.last_write_at = last
+        return self.write_failure
 
     def _connection(self) -> sqlite3.Connection:
         if self._db is None:

@@ -88,6 +88,7 @@ def _register_template_helpers(app: Flask) -> None:
         camera_trouble=health_view.camera_trouble,
         # A configured microcontroller missing or lost is said on every page too (never the virtual stand-in).
         microcontroller_trouble=health_view.microcontroller_trouble,
+        store_trouble=health_view.store_trouble,
     )
     # "Asha, Bruno and Chloé" in the page's language (companion/i18n/lists.py), for names joined on a page.
     app.jinja_env.filters["listed"] = lambda items: join_list(language.current_locale(), list(items))

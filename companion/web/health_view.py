@@ -179,6 +179,17 @@ def microcontroller_trouble() -> str | None:
     return "" if port in (None, "auto") else str(port)
 
 
+def store_trouble() -> str | None:
+    """Why moves cannot be saved now, shortly and in the reader's words, while the event store refuses writes (its
+    data folder deleted under the service, its files read-only, the disk full); None while it takes them. Every
+    page says it: a table would otherwise play on, each move refused one by one, not knowing why."""
+    store = service().store
+    if store.write_failure is None:
+        return None
+    why = f"page.store.why.{store.failure_kind or 'other'}"
+    return t(why) if has_text(why) else t("page.store.why.other")
+
+
 def camera_status(worker: object) -> dict[str, Any]:
     """What a camera says of its health ({} for none, or a stand-in camera of a test that says nothing)."""
     return _status_of(worker)
