@@ -28,7 +28,6 @@ import cv2
 import numpy as np
 
 from vision.reader.heap import keep_heap
-from vision.reader.shrink import area_resize
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV = ROOT.parent / "shared" / "data" / "dice"
@@ -98,10 +97,9 @@ def memory(reader: Reader, image: np.ndarray) -> tuple[float, float]:
 def yardstick() -> str:
     """How fast this machine is at the work that dominates a 12 MP read, to compare figures taken on different
     machines: the median of 5 plain copies of a 12 MP frame (memory), and of 5 shrinks of it to 480 pixels across
-    by OpenCV's area averaging in one step (the yardstick of earlier reports), then as vision/reader/shrink.py
-    shrinks it for the reader's first look (halved twice first)."""
+    by OpenCV's area averaging (as vision/reader/view.py's first look)."""
     frame = np.random.default_rng(0).integers(0, 256, (3024, 4032, 3), dtype=np.uint8)
-    copies, shrinks, halvings = [], [], []
+    copies, shrinks = [], []
     for _ in range(5):
         started = time.perf_counter()
         frame.copy()
@@ -109,13 +107,9 @@ def yardstick() -> str:
         started = time.perf_counter()
         cv2.resize(frame, (480, 360), interpolation=cv2.INTER_AREA)
         shrinks.append((time.perf_counter() - started) * 1000)
-        started = time.perf_counter()
-        area_resize(frame, (480, 360))
-        halvings.append((time.perf_counter() - started) * 1000)
     return (
         f"machine: {os.cpu_count()} cores; a 12 MP frame copied in {statistics.median(copies):.1f} ms, "
-        f"shrunk to 480x360 in {statistics.median(shrinks):.1f} ms "
-        f"(by halvings first, as the reader: {statistics.median(halvings):.1f} ms; medians of 5)"
+        f"shrunk to 480x360 in {statistics.median(shrinks):.1f} ms (medians of 5)"
     )
 
 

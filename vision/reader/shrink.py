@@ -1,5 +1,5 @@
-"""Scaling a frame down for the search for dice: OpenCV's area averaging, quicker for a 640x480 frame and for a
-photo shrunk by half or more.
+"""Scaling a frame down for the search for dice: OpenCV's area averaging, quicker for a 640x480 frame and for the
+closer crops of a large photo.
 
 cv2.resize with INTER_AREA takes a slow general path for any factor that is not a whole fraction, and a
 640x480 frame, the camera's usual size, is shrunk by 3/4. Each pixel then averages a 2x2 block of whole or
@@ -8,10 +8,9 @@ rounding half to even as OpenCV rounds, gives its result to the last bit in a th
 (Larger frames gain nothing so: their 16-bit intermediates outgrow the processor's cache.)
 
 OpenCV's area averaging is quick for a factor of exactly one half (each pixel the mean of a 2x2 block) and slow for
-any other, whole numbers included: a 12-megapixel photo shrunk to 480 pixels across in one step took 50 to 70 ms
-here, where halving it twice and shrinking what is left by 2.1 takes a fraction of that (the yardstick line of
-`python benchmarks/vision_bench.py` prints both). Each halving rounds to whole levels, so the result may differ
-from the one-step shrink by a level or two here and there.
+any other, whole numbers included (a 12-megapixel photo shrunk by 4 takes over twice as long as halved twice).
+`area_resize` halves first; each halving rounds to whole levels, so its result may differ from the one-step shrink
+by a level or two here and there.
 """
 
 from __future__ import annotations
@@ -27,7 +26,9 @@ def shrink(image: np.ndarray, scale: float) -> np.ndarray:
     """The BGR image scaled by `scale` (at most 1) as cv2.resize with INTER_AREA scales it."""
     h, w = image.shape[:2]
     if scale != QUICK_SCALE or h % 4 or w % 4 or image.ndim != 3:
-        return area_resize(image, (round(w * scale), round(h * scale)))
+        # In one step, not by `area_resize`: see HALVED_DOWN_TO.
+        size = (round(w * scale), round(h * scale))
+        return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA))
     channels = image.shape[2]
     # Rows are taken four by four; columns become rows once the picture is turned over its diagonal.
     across = _thirds(cv2.transpose(image).astype(np.uint16))
@@ -62,10 +63,10 @@ def area_resize(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 HALVED_DOWN_TO = 2
-"""The least factor left for the last, one-step shrink: each output pixel then still averages 2x2 pixels or more of
-what was halved, close to the one-step shrink of the whole. Frames up to 1920 pixels across are shrunk in one step
-as before (every reading of benchmarks/reading_snapshot.py is as it was), and a 12-megapixel photo is halved twice,
-then shrunk by 2.1. Halved further (a last step under 2), 11 of the snapshot's 110 frames read otherwise (its
-1280x720 ones) and the synthetic tray-black set (`benchmarks/eval_synthetic.py --kinds tray-black`) read 2 of its 8
-pictures exactly instead of 3; with 2, that set misses one die more of its 202 (recall 0.965 against 0.970) and
-reads its pictures as exactly as before, and with --seed 11 --count-scale 3 every figure is as it was."""
+"""The least factor left for the last, one-step shrink of `area_resize`: each output pixel then still averages 2x2
+pixels or more of what was halved, close to the one-step shrink of the whole. It shrinks the crops the pips of a
+large photo are looked for in (proposals.py), not the whole picture for the reader's first look (`shrink`): there
+the die size found from the shrunk picture is too sensitive to a level's difference. Halved so, a synthetic 12 MP
+tray of black dice in clumps (tests/test_vision_reader_table_coloured_clumps.py) was sized 36 px instead of 54 and
+read no die right instead of 24, and the synthetic tray-black set (`benchmarks/eval_synthetic.py --kinds
+tray-black`) missed one die more; the crops halved leave every reading of those as it was."""
