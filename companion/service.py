@@ -21,6 +21,7 @@ from companion.events.bus import EventBus, GameEventAppended, ReadingUpdated, Ro
 from companion.events.store import EventStore, StoredEvent
 from companion.games.base import Player, RefusedMove, RolledDie, Verdict, verdict_in_words
 from companion.games.registry import game_kind, game_kinds
+from companion.names import is_blank, kept_name, name_fault, same_name_key
 from companion.session import GameSession
 from companion.table_buttons import TableButtons
 from vision.reading import DiceReading, sure_value
@@ -408,7 +409,7 @@ def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
         if not isinstance(data, Mapping):
             raise MalformedRequest(f"players[{seat}] must be an object with a name")
         name = _name(seat, data.get("name"))
-        if name.casefold() in (other.casefold() for other in names):
+        if same_name_key(name) in (same_name_key(other) for other in names):
             said = {"key": "error.said.same_name", "params": {"name": name}}
             raise MalformedRequest(f"players[{seat}].name {shown(name)} is taken by another player", said=said)
         color = data.get("color") or None
@@ -435,17 +436,32 @@ def _players(players: Sequence[Mapping[str, Any]]) -> list[Player]:
     return seated
 
 
+_FAULTS = {
+    "control": "a control character (such as a line break or a terminal escape)",
+    "direction": "a bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069)",
+}
+"""What each fault companion.names.name_fault finds is, in the English message."""
+
+
 def _name(seat: int, name: Any) -> str:
-    """A player's name, stripped; refused unless it has 1 to MAX_NAME characters."""
-    if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME:
-        return name.strip()
+    """A player's name as it is kept (see companion.names): refused when it holds a control or direction character,
+    shows nothing, or has more than MAX_NAME characters."""
     message = f"players[{seat}].name must be a name of 1 to {MAX_NAME} characters, got {shown(name)}"
     if not isinstance(name, str):
         raise MalformedRequest(message)
-    if not name.strip():
+    kept = kept_name(name)
+    fault = name_fault(kept)
+    if fault is not None:
+        raise MalformedRequest(
+            f"players[{seat}].name {shown(name)} holds {_FAULTS[fault]}, which a name may not hold",
+            said={"key": f"error.said.name_{fault}", "params": {"seat": seat + 1}},
+        )
+    if is_blank(kept):
         raise MalformedRequest(message, said={"key": "error.said.name_missing", "params": {}})
-    params = {"name": _cut(name.strip(), MAX_NAME), "high": MAX_NAME, "length": len(name)}
-    raise MalformedRequest(message, said={"key": "error.said.name_too_long", "params": params})
+    if len(kept) > MAX_NAME:
+        params = {"name": _cut(kept, MAX_NAME), "high": MAX_NAME, "length": len(kept)}
+        raise MalformedRequest(message, said={"key": "error.said.name_too_long", "params": params})
+    return kept
 
 
 def _cut(text: str, most: int = SHOWN_CHARS) -> str:

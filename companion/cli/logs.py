@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from companion.events.store import EventStore
 from companion.games.base import Player, RefusedMove
 from companion.games.registry import game_kind
 from companion.i18n import translate
+from companion.names import DIRECTION_CONTROLS
 from companion.session import GameSession
 
 
@@ -166,17 +168,17 @@ def replay_command(args: argparse.Namespace, config: Config) -> int:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0 if is_clean else 1
     view = report["view"]
-    print(f"game {report['game_id']} ({report['kind']}), {report['events']} events{_where_in_game(view)}")
+    _say(f"game {report['game_id']} ({report['kind']}), {report['events']} events{_where_in_game(view)}")
     for player in view.get("players", []):
         marker = "*" if player["seat"] == view.get("current_seat") else " "
         counters = "".join(f", {name} {player[name]}" for name in COUNTERS if name in player)
-        print(f" {marker} {player['name']:<20} {player.get('score')}{counters}")
+        _say(f" {marker} {player['name']:<20} {player.get('score')}{counters}")
     for verdict in report["verdicts"]:
         if verdict["status"] != "allowed":
-            print(f"line {verdict['line']}: {verdict['status']}: {_verdict_text(verdict)}")
+            _say(f"line {verdict['line']}: {verdict['status']}: {_verdict_text(verdict)}")
     if report["ranking"] is not None:
         names = [view["players"][seat]["name"] for seat in report["ranking"]]
-        print("ranking: " + ", ".join(names))
+        _say("ranking: " + ", ".join(names))
     return 0 if is_clean else 1
 
 
@@ -199,3 +201,21 @@ def _verdict_text(verdict: dict[str, Any]) -> str:
         return str(verdict["message"])
     said = [verdict.get("reason"), (verdict.get("missing") or {}).get("question")]
     return " ".join(translate("en", str(m["key"]), m.get("params") or {}) for m in said if m)
+
+
+def _say(line: str) -> None:
+    """Print one line of the replay's text, its control characters escaped (see printable)."""
+    print(printable(line))
+
+
+def printable(text: str) -> str:
+    """A text with its control characters (Unicode category Cc, line and paragraph separators) and direction
+    overrides written as escapes (`\\x1b`, `\\n`, `\\u202e`): a name stored before names were checked cannot clear or
+    retitle the host's terminal, or start a line that looks like the replay's own."""
+    return "".join(_escaped(char) for char in text)
+
+
+def _escaped(char: str) -> str:
+    if unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in DIRECTION_CONTROLS:
+        return char.encode("unicode_escape").decode("ascii")
+    return char
