@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,6 +62,10 @@ def _parsed_body() -> Any:
     except UnicodeDecodeError as exc:  # json reads UTF-8, -16 and -32; anything else is not JSON text
         raise MalformedRequest(
             f"the request body is not valid JSON: not UTF-8 text (byte {exc.start})", field="body", position=exc.start
+        ) from None
+    except ValueError:  # json reads a number of more digits than int() takes (4300) as a plain ValueError
+        raise MalformedRequest(
+            f"the request body holds a number of more than {sys.get_int_max_str_digits()} digits", field="body"
         ) from None
     except RecursionError:  # why: json refuses a deep nesting with this, not with a ValueError
         raise MalformedRequest("the request body is JSON nested too deeply", field="body") from None

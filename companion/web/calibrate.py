@@ -108,8 +108,9 @@ def _page(shown: str, error: str | None = None, chosen: dict[int, str] | None = 
         for number, die in enumerate(context["dice"], 1):
             die["color"] = chosen.get(number)
     context.update(_known_colours(getattr(worker, "calibration", None)), alike=list(alike))
-    context["left_out"] = _left_out_shown(request.args.getlist("left_out"))
-    context["colourless"] = _colourless_shown(request.args.getlist("colourless"))
+    count = len(context.get("dice", []))  # a die named there is one of the picture shown: 1 to count
+    context["left_out"] = _left_out_shown(request.args.getlist("left_out"), count)
+    context["colourless"] = _colourless_shown(request.args.getlist("colourless"), count)
     return render_template("calibrate.html", **context)
 
 
@@ -149,26 +150,39 @@ def _dice(frame: np.ndarray, reading: DiceReading) -> list[dict[str, Any]]:
     return [{"color": die.color, "picture": die_picture(frame, die.bbox)} for die in reading.dice]
 
 
-def _colourless_shown(values: list[str]) -> list[dict[str, Any]]:
+def _colourless_shown(values: list[str], count: int) -> list[dict[str, Any]]:
     """The dice of the last teaching that showed almost no colour (vision.calibration.COLOURLESS), from the address
-    the page was sent back to ("2:blue": die 2, named blue); anything else there is no such die and is not shown."""
+    the page was sent back to ("2:blue": die 2, named blue); anything else there, or a die past the `count` dice of
+    the picture shown, is no such die and is not shown."""
     shown = []
     for value in values:
         number, _, named = value.partition(":")
-        if number.isdigit() and named in DIE_COLORS:
-            shown.append({"n": int(number), "named": named})
+        die = _die_number(number, count)
+        if die is not None and named in DIE_COLORS:
+            shown.append({"n": die, "named": named})
     return shown
 
 
-def _left_out_shown(values: list[str]) -> list[dict[str, Any]]:
+def _left_out_shown(values: list[str], count: int) -> list[dict[str, Any]]:
     """The dice left out of the last teaching, from the address the page was sent back to ("3:red:blue": die 3,
-    named red, looks blue); anything else there is no such die and is not shown."""
+    named red, looks blue); anything else there, or a die past the `count` dice shown, is not shown."""
     shown = []
     for value in values:
         number, named, looks = (value.split(":") + ["", ""])[:3]
-        if number.isdigit() and named in DIE_COLORS and looks in DIE_COLORS:
-            shown.append({"n": int(number), "named": named, "looks": looks})
+        die = _die_number(number, count)
+        if die is not None and named in DIE_COLORS and looks in DIE_COLORS:
+            shown.append({"n": die, "named": named, "looks": looks})
     return shown
+
+
+def _die_number(raw: str, count: int) -> int | None:
+    """The die `raw` numbers on a picture of `count` dice (1 to count), None when it numbers none. Only ASCII digits
+    are a number ("²" is a digit to str.isdigit() that int() refuses), and no more of them than `count` has (int()
+    refuses 5000)."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(count)):
+        return None
+    number = int(raw)
+    return number if 1 <= number <= count else None
 
 
 @calibrate.post("/calibrate")

@@ -30,9 +30,7 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
         if name:
             seats[row] = len(players)  # an empty row takes no seat: the rows after it move up
             players.append({"name": name, "color": form.get(f"color_{row}") or None})
-    beyond = [
-        k for k in form if k.startswith("name_") and k[5:].isdigit() and int(k[5:]) >= MAX_SEATS and form[k].strip()
-    ]
+    beyond = _rows_beyond(form)
     if beyond:  # rows past the form's last seat were dropped without a word: the game started with fewer players
         count = len(players) + len(beyond)
         params = {"low": chosen["min_players"], "high": min(chosen["max_players"], MAX_SEATS), "n": count}
@@ -52,6 +50,22 @@ def start_request(form: Form, kinds: list[dict[str, Any]]) -> tuple[str, list[di
         if needed and needed[1] not in options.get(needed[0], ()):
             options[key] = chosen["options"][key]  # shown only with that choice: left as it was without it
     return kind, players, options
+
+
+def _rows_beyond(form: Form) -> list[str]:
+    """The named players' fields past the form's last row ("name_8" and on). A row is a number in ASCII digits:
+    "name_²" or "name_٣" is refused naming its field, not read as a row (int() refuses "²", reads "٣" as 3)."""
+    beyond = []
+    for field in (k for k in form if k.startswith("name_") and form[k].strip()):
+        row = field[5:]
+        if row.isdigit() and not row.isascii():
+            said = {"key": "error.said.name_row", "params": {"field": shown(field)}}
+            message = f"field {shown(field)}: not a row of the players' list; allowed: name_0 to name_{MAX_SEATS - 1}"
+            raise MalformedRequest(message, field=field, said=said)
+        # More digits than a seat has are past the last row, without reading them (int() refuses 5000 of them).
+        if row.isdigit() and (len(row) > len(str(MAX_SEATS)) or int(row) >= MAX_SEATS):
+            beyond.append(field)
+    return beyond
 
 
 def _not_a_game(kind: str, kinds: list[dict[str, Any]]) -> MalformedRequest:

@@ -6,6 +6,7 @@ reader's language; `validate_board_file` says them in English, for the log, the 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
@@ -32,17 +33,32 @@ def shipped_board() -> dict[str, Any]:
 
 def load_board(text: str) -> dict[str, Any]:
     """Parse and validate a board file; BoardFileError lists every problem."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        said = _problem("not_json", error=str(error), line=error.lineno, column=error.colno)
-        raise BoardFileError(in_english(said), said=said.to_dict()) from error
+    data = _parsed(text)
     problems = board_problems(data, is_taken_in=True)
     if problems:
         english = [in_english(p) for p in problems]
         messages = [p.to_dict() for p in problems]
         raise BoardFileError("board file refused: " + "; ".join(english), problems=english, said_problems=messages)
     return dict(data)
+
+
+def _parsed(text: str) -> Any:
+    """The JSON of a board file; BoardFileError when it is not JSON, or JSON that Python's reader refuses (a nesting
+    deeper than it recurses, a number of more digits than int() takes), said plainly rather than in Python's words."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        said = _problem("not_json", error=str(error), line=error.lineno, column=error.colno)
+        raise BoardFileError(in_english(said), said=said.to_dict()) from error
+    except ValueError:  # the one other ValueError json raises: a number's digits past sys.get_int_max_str_digits()
+        limit = sys.get_int_max_str_digits()
+        english = f"a number of more than {limit} digits"
+        refused = Message("error.said.board_file_long_number", {"limit": limit})
+    except RecursionError:
+        english = "JSON nested too deeply"
+        refused = Message("error.said.board_file_nested", {})
+    # Said as a file's problems are (companion.boards keeps `said_problems` matched with `problems`).
+    raise BoardFileError(f"board file refused: {english}", problems=[english], said_problems=[refused.to_dict()])
 
 
 def validate_board_file(data: Any) -> list[str]:

@@ -91,15 +91,17 @@ def seen_dice(form: Form) -> list[dict[str, Any]]:
     ("dice.N.seen", x0,y0,x1,y1) and the row's value and colour (see prefill.prefilled). A row left empty is left
     out."""
     told = []
-    for key in sorted((k for k in form if re.match(r"^dice\.\d+\.seen$", k)), key=lambda k: int(k.split(".")[1])):
+    for key in sorted(
+        (k for k in form if re.match(r"^dice\.[0-9]{1,3}\.seen$", k)), key=lambda k: int(k.split(".")[1])
+    ):
         raw, number = (form.get(key) or "").strip(), key.split(".")[1]
         box = raw.split(",")
-        if len(box) != 4 or not all(re.fullmatch(r"-?\d+", v.strip()) for v in box):
+        if len(box) != 4 or not all(re.fullmatch(r"-?[0-9]{1,9}", v.strip()) for v in box):
             raise _bad(key, raw, "the box of a die seen, four whole numbers x0,y0,x1,y1", "seen_box")
-        value = (form.get(f"dice.{number}.value") or "").strip()
-        if value.isdigit():
+        value = whole((form.get(f"dice.{number}.value") or "").strip())
+        if value is not None and value >= 0:
             color = (form.get(f"dice.{number}.color") or "").strip()
-            told.append({"bbox": [int(v) for v in box], "value": int(value), "color": color})
+            told.append({"bbox": [int(v) for v in box], "value": value, "color": color})
     return told
 
 
@@ -156,7 +158,7 @@ def _market(token: str) -> dict[str, Any]:
 
 def _dice(form: Form, name: str) -> list[dict[str, Any]] | None:
     tokens = [t for t in form.getlist(name) if t]
-    indexed = sorted({k.split(".")[1] for k in form if re.match(rf"^{name}\.\d+\.value$", k)}, key=int)
+    indexed = sorted({k.split(".")[1] for k in form if re.match(rf"^{name}\.[0-9]{{1,3}}\.value$", k)}, key=int)
     turned = _trader_turn(form) if name == "pay" else None
     if not tokens and not indexed and turned is None:
         return None
@@ -326,7 +328,7 @@ def reward_from_form(form: Form, prefix: str) -> dict[str, Any] | None:
     if written:
         try:
             found = json.loads(written)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, a number of over 4300 digits, or a nesting too deep
             example = '{"kind": "money", "amount": 3}'
             raise _bad(
                 f"{prefix}.json", written, f"a reward in JSON, e.g. {example}", "reward_json", example=example

@@ -285,7 +285,7 @@ def asked_move(text: str) -> dict[str, Any]:
     """The move "Can I...?" asked, read back from its JSON (the engine then checks its every field)."""
     try:
         move = json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number of over 4300 digits, or a nesting too deep
         move = None
     if not isinstance(move, dict):
         said = {"key": "error.said.check_asked", "params": {}}
@@ -338,7 +338,8 @@ def is_repeat(
 def form_seq(if_seq: str | None) -> str | None:
     """A form's if_seq (the last event the page was drawn at) as sent, once checked to be one: none sent (an older
     page) is let through, anything but a whole number refused, never taken as none (a move played unchecked)."""
-    if if_seq is None or if_seq == "" or (if_seq.isdigit() and len(if_seq) <= 18):
+    # ASCII digits only: "²" is a digit to str.isdigit() that int() refuses, "٣" one it reads as 3.
+    if if_seq is None or if_seq == "" or (if_seq.isascii() and if_seq.isdigit() and len(if_seq) <= 18):
         return if_seq
     said = {"key": "error.said.if_seq", "params": {"value": shown(if_seq)}}
     raise MalformedRequest(f"if_seq must be the seq of an event, got {shown(if_seq)}", field="if_seq", said=said)
