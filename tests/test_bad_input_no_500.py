@@ -223,3 +223,23 @@ def test_finding_5_other_numbers_a_roll_form_reads_with_int_are_ascii_and_bounde
         assert "the box of a die seen is four whole numbers" in _page(response) and _seq(companion, game_id) == before
     else:  # a row no form draws is not read (as "dice.x.value"): the four dice are played
         assert [d["value"] for d in companion.events(game_id, before)[-1].payload["move"]["dice"]] == [1, 2, 3, 4]
+
+
+def test_finding_5_a_refused_roll_form_with_a_huge_camera_box_is_drawn_again_not_a_500(
+    client: FlaskClient, companion: Companion
+) -> None:
+    # Refused for its box, the form is drawn again with what was posted: the box was read with int() there too.
+    game_id = str(companion.create_game("rajas", [{"name": "Asha"}, {"name": "Bruno"}])["game_id"])
+    before = _seq(companion, game_id)
+    form = {"type": "roll", "seat": "0", **{f"dice.{i}.color": c for i, c in enumerate(COLORS)}}
+    form.update({f"dice.{i}.value": str(i + 1) for i in range(4)} | {"dice.0.seen": f"1,2,3,{NINES}"})
+    response = client.post(f"/games/{game_id}/rajas/play?lang=en", data=form)
+    assert response.status_code == 400 and _seq(companion, game_id) == before
+
+
+def test_finding_5_a_last_event_id_of_other_digits_than_ascii_is_a_400_naming_it(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = str(companion.create_game("free_dice", [{"name": "Ann"}])["game_id"])
+    response = client.get(f"/stream/games/{game_id}", headers={"Last-Event-ID": "\u00b2"})
+    assert assert_error(response, 400, "malformed")["details"]["field"] == "Last-Event-ID"

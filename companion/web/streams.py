@@ -65,7 +65,7 @@ def game(game_id: str) -> Response:
 
 def _last_event_id() -> int:
     raw = request.headers.get("Last-Event-ID", "")
-    if not raw.isdigit() or len(raw) > 18 or int(raw) > MAX_WHOLE:  # SQLite compares 64-bit numbers only
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18 or int(raw) > MAX_WHOLE:  # SQLite: 64-bit numbers
         raise MalformedRequest(f"Last-Event-ID must be an event seq, got {raw!r}", field="Last-Event-ID", value=raw)
     return int(raw)
 

@@ -158,6 +158,6 @@ def _face(raw: str | None) -> int | None:
 
 def _box(raw: str | None) -> list[int] | None:
     parts = (raw or "").split(",")
-    if len(parts) != 4 or not all(re.fullmatch(r"-?\d+", part.strip()) for part in parts):
+    if len(parts) != 4 or not all(re.fullmatch(r"-?[0-9]{1,9}", part.strip()) for part in parts):
         return None
     return [int(part) for part in parts]
