@@ -42,48 +42,6 @@
   }
   function hideNotice() { notice.hidden = true; }
 
-  /* ---- a redraw keeps the player where they were. #live is rebuilt from the server's fragment, every control in it
-     new: the focused one is found again by what the fragment gives it (its id, data-action, data-index...,
-     else its words), among alike ones by its rank. Without it, a keyboard or screen-reader player's focus fell
-     to <body> whenever another phone played. (static/rajas.js does the same on the Rajas table.) */
-  const MARKS = ["id", "name", "value", "type", "data-action", "data-index", "data-value", "data-color"];
-  function markOf(el) {
-    const marks = MARKS.map(function (name) { return el.getAttribute(name) || ""; });
-    if (!el.dataset.action) marks.push(el.textContent.trim());
-    return el.tagName + "|" + marks.join("|");
-  }
-  function alike(tag, mark) {
-    return Array.from(live.querySelectorAll(tag)).filter(function (other) { return markOf(other) === mark; });
-  }
-  function promptOf() {
-    const prompt = live.querySelector("#prompt");
-    return prompt ? prompt.textContent.trim() : "";
-  }
-  /* Where the player is in #live before it is redrawn. */
-  function placeNow() {
-    const focused = document.activeElement;
-    if (!focused || focused === live || !live.contains(focused)) return { focus: null, prompt: promptOf() };
-    const mark = markOf(focused);
-    return { focus: { tag: focused.tagName, mark: mark, rank: alike(focused.tagName, mark).indexOf(focused) }, prompt: promptOf() };
-  }
-  /* The focus put back on the same control once #live is redrawn, else on the prompt (never <body>); a new prompt
-     said aloud by #prompt-said, outside #live. */
-  function backTo(place) {
-    if (place.focus) {
-      const same = alike(place.focus.tag, place.focus.mark);
-      const control = same[Math.min(place.focus.rank, same.length - 1)];
-      if (control) control.focus({ preventScroll: true });
-      if (!control || document.activeElement !== control) {
-        const landing = live.querySelector("#prompt") || live;
-        landing.setAttribute("tabindex", "-1");
-        landing.focus({ preventScroll: true });
-      }
-    }
-    const said = document.getElementById("prompt-said");
-    const prompt = promptOf();
-    if (said && prompt !== place.prompt) said.textContent = prompt;
-  }
-
   /* ---- live view */
   let refreshing = false;
   let again = false;
@@ -94,9 +52,9 @@
       const response = await fetch(live.dataset.liveUrl, { headers: { Accept: "text/html" } });
       if (response.ok) {
         const page = await response.text();
-        const place = placeNow();
+        const place = window.KeepPlace.placeIn(live);
         live.innerHTML = page;
-        backTo(place);
+        window.KeepPlace.backTo(place, live, new WeakSet());
         picked = null;
         updateEntry();
       }
