@@ -356,25 +356,3 @@ def _commonest_size(sides: np.ndarray, fills: np.ndarray) -> tuple[float, int]:
     # The most of the group in any span of sizes a factor ALIKE wide.
     together = max(int(np.searchsorted(group, low * ALIKE, side="right")) - i for i, low in enumerate(group))
     return float(np.median(group)), together
-
-
-def spots_as_dice(lightness: np.ndarray, mask: np.ndarray, side: float) -> float | None:
-    """The size across of the round spots that told a die `side` wide (see pip_side_estimate) when they are dice
-    themselves, not pips: each the whole of its blob of the mask (see OWN_BLOB), as a die a few pixels wide is in
-    a large photo seen whole; None otherwise."""
-    found = pip_side_estimate(lightness, mask)
-    if found is None or not math.isclose(found[0], side, rel_tol=1e-6):
-        return None
-    pip = found[0] * PIP_SHARE
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    areas = [stats[labels[int(y), int(x)], cv2.CC_STAT_AREA] for x, y in found[1] if labels[int(y), int(x)]]
-    return pip if areas and float(np.median(areas)) <= OWN_BLOB * pip * pip else None
-
-
-OWN_BLOB = 4.0
-"""Most area, in square pip sizes, of the blob a round spot lies on when the spot is the whole blob: a die a few
-pixels wide, not a pip on a die (a die is some 36 square pips). In the 480-pixel first look of 12 MP trays of dice
-28 to 60 pixels wide (vision.synthetic.render_scene(seed, 4032, 3024, 20 + seed % 11, ("blue", "orange", "green",
-"violet"), "tray", touching=0.3), seeds 0 to 13), the median blob under the spots that told the die size was 0.6 to
-1.8 square spot sizes; under the pips of the benchmark's trays (render_kind "tray" and "tray-black", dice 150 to
-230 pixels wide), 52 to 680."""

@@ -41,87 +41,39 @@ class View:
     """Whether this is the closer look at a photo of many small dice (see CLOSER_LOOK): it is not looked at closer
     again when no die of it reads surely (see NONE_SURE_CLOSER)."""
 
-    centres: np.ndarray | None = None
-    """The table's Lab colours learnt in this look (see table.background_centres)."""
-
     @classmethod
-    def of(cls, image: np.ndarray, scale: float, farther: View | None = None) -> View:
-        """The picture looked at `scale`; closer than a `farther` look at it, with that look's table colours where
-        its own would make the table foreground (see SAME_TABLE)."""
+    def of(cls, image: np.ndarray, scale: float) -> View:
         small = image if scale == 1.0 else shrink(image, scale)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-        centres = table.background_centres(lab)
-        mask = table.foreground_mask(lab, centres)
-        if farther is not None and farther.centres is not None and _share(mask) > SAME_TABLE * _share(farther.mask):
-            centres = farther.centres
-            mask = table.foreground_mask(lab, centres)
-        side, by_pips = diesize.die_size(mask, MIN_DIE_SIDE, lab[:, :, 0])
-        return cls(scale, small, lab, mask, side, by_pips, centres=centres)
-
-
-def _share(mask: np.ndarray) -> float:
-    return cv2.countNonZero(mask) / max(mask.size, 1)
-
-
-SAME_TABLE = 2.0
-"""How many times the share of the picture a farther look took for foreground a closer look's own table colours
-may take before that look takes the farther look's colours instead. The table's colours are the same at any
-scale, but they are learnt anew by k-means on each look's pixels, and a tray's floor, its grain sharper closer,
-may fall into clusters none of which passes for table: a 12 MP tray of dice 60 pixels wide (render_scene(4,
-4032, 3024, 24, ("blue", "orange", "green", "violet"), "tray", touching=0.3)) was 1.0 % foreground in the first
-look and 83 % at 0.6 of its size, where 10 of its 24 dice were read; with the first look's colours, 1.1 % and 24
-read right. Over the benchmark's trays (render_kind "tray", seeds 0 to 9) a closer look's own colours took 0.99
-to 1.47 of the first look's share (their closer looks keep their own colours), the broken ones 4 to 80 times it.
-Closer looks that take less than the first look keep their own colours: the grain of a rim that the first look
-took for foreground may be table closer (seed 1 of the trays above: 7.2 % in the first look, 0.4 % closer)."""
+        mask = table.foreground_mask(lab, table.background_centres(lab))
+        return cls(scale, small, lab, mask, *diesize.die_size(mask, MIN_DIE_SIDE, lab[:, :, 0]))
 
 
 def first_look(image: np.ndarray) -> View:
     """The picture scaled to ANALYSIS_SIDE; closer when it shows many small dice (see CLOSER_LOOK)."""
     h, w = image.shape[:2]
     view = View.of(image, min(1.0, ANALYSIS_SIDE / max(h, w)))
-    if view.side is not None and view.scale < CLOSER_LOOK[2]:
+    if view.side is not None and view.side < CLOSER_LOOK[0] and view.scale < CLOSER_LOOK[2]:
         # Many small dice in a large picture (a tray seen whole): the seams between touching dice are a pixel or
-        # two at the usual scale, so look again closer, where a die spans enough pixels to be parted. Dice so
-        # small that they passed for pips are looked at closer as the dice they are.
-        small = (
-            view.side if view.side < CLOSER_LOOK[0] else diesize.spots_as_dice(view.lab[:, :, 0], view.mask, view.side)
+        # two at the usual scale, so look again closer, where a die spans enough pixels to be parted.
+        closer = View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / view.side))
+        aimed = view.side * closer.scale / view.scale
+        view = (
+            view
+            if closer.side is not None and closer.side < SAME_SIZE * aimed
+            else dataclasses.replace(closer, closer=True)
         )
-        view = _closer(image, view, small) if small is not None else view
     if view.side is not None and view.side > FARTHER_LOOK[0]:
         view = View.of(image, view.scale * FARTHER_LOOK[1] / view.side)
     return view
 
 
-def _closer(image: np.ndarray, view: View, side: float, again: bool = True) -> View:
-    """The closer look at a photo of many small dice (see CLOSER_LOOK), dice `side` wide in `view`, the table's
-    colours those `view` learnt where its own fail (see SAME_TABLE); `view` itself when the die size found there is
-    not the one aimed for (see SAME_SIZE), unless a look closer still, aimed by that size, finds the one it aims for.
-
-    Dice a few pixels wide in the first look tell their size there badly (their blobs under MIN_DIE_SIDE, the
-    rim or a clump taken for a die), but the look closer tells it: 12 MP trays of dice 28 to 60 pixels wide
-    (render_scene(seed, 4032, 3024, 20 + seed % 11, ("blue", "orange", "green", "violet"), "tray",
-    touching=0.3); seed 3) came out 22 pixels wide at 0.12 (the dice themselves taken for pips), 8.8 at 0.22 where
-    40 were aimed for, and 43 at 0.995 where 40 were aimed for: 20 of its 23 dice read, 16 right, 1 before. Looked at so
-    twice at most, as large a die as is worth reading (MIN_DIE_SIDE) and no closer than the full picture: the
-    grain of an empty dim tray's rim, 22 pixels wide at first and 6 closer, is not looked at again."""
-    closer = View.of(image, min(1.0, view.scale * CLOSER_LOOK[1] / side), view)
-    aimed = side * closer.scale / view.scale
-    if closer.side is None or SAME_SIZE * aimed <= closer.side <= aimed / SAME_SIZE:
-        return dataclasses.replace(closer, closer=True)
-    if again and closer.side >= MIN_DIE_SIDE and closer.scale < 1.0:
-        found = _closer(image, closer, closer.side, again=False)
-        return found if found.closer else view
-    return view
-
-
 SAME_SIZE = 0.5
 """Least share of the die size a closer look aimed for (see CLOSER_LOOK) that the die size found there must reach
-for the closer look to stand; it must not reach the inverse share either (round spots taken for dice, see
-diesize.spots_as_dice, that were pips on dice six times as large). Dice are as large closer as the first look saw
-them, scaled: on the synthetic tray photos the closer look found 0.96 to 1.07 of the size it aimed for. The grain
-of an empty tray's rim, brightened in a dim photo, was taken for dice 22 pixels wide in the first look and 6 in the
-closer one, where 25 specks of it were read as dice, five of them sure; the first look reads none."""
+for the closer look to stand. Dice are as large closer as the first look saw them, scaled: on the synthetic tray
+photos the closer look found 0.96 to 1.07 of the size it aimed for. The grain of an empty tray's rim, brightened in
+a dim photo, was taken for dice 22 pixels wide in the first look and 6 in the closer one, where 25 specks of it
+were read as dice, five of them sure; the first look reads none."""
 
 
 FARTHER_LOOK = (200.0, 100.0)
